@@ -1,0 +1,43 @@
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import type { Migration, MigrationProvider } from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import * as initial from "./migrations/0001-initial.ts";
+import type { Database } from "./schema.ts";
+
+export type SqlDialect = "sqlite" | "postgres";
+export type DB = Kysely<Database>;
+
+export type DatabaseHandle = { db: DB; dialect: SqlDialect };
+
+/** Opens SQLite in DATA_DIR by default, PostgreSQL when a postgres:// URL is given. */
+export function openDatabase(options: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
+  if (options.databaseUrl) {
+    // Keep BIGINT columns as JavaScript numbers, as SQLite returns them.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
+  }
+  const sqlite = new SQLite(path.join(options.dataDir, "almoner.sqlite"));
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: "sqlite" };
+}
+
+function migrationsFor(dialect: SqlDialect): Record<string, Migration> {
+  return {
+    "0001-initial": { up: (db) => initial.up(db, dialect), down: (db) => initial.down(db) },
+  };
+}
+
+/** Brings the schema up to date; the same migrations run on SQLite and PostgreSQL. */
+export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(dialect) };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

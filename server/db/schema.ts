@@ -1,0 +1,126 @@
+import type { Generated } from "kysely";
+
+/** Dates are ISO 8601 strings and booleans are 0/1 integers, so both databases store the same values. */
+export type Database = {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  entries: EntriesTable;
+  entry_images: EntryImagesTable;
+  widgets: WidgetsTable;
+  galleries: GalleriesTable;
+  gallery_images: GalleryImagesTable;
+  testimonials: TestimonialsTable;
+  contact_messages: ContactMessagesTable;
+  settings: SettingsTable;
+};
+
+export type UsersTable = {
+  id: Generated<number>;
+  firstname: string;
+  lastname: string;
+  email: string;
+  password: string;
+  role: "user" | "admin";
+  email_verified_at: string | null;
+  two_factor_secret: string | null;
+  two_factor_recovery_codes: string | null;
+  two_factor_confirmed_at: string | null;
+  two_factor_last_step: number | null;
+  remember_token: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type SessionsTable = {
+  id: string;
+  user_id: number | null;
+  payload: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  last_activity: number;
+};
+
+export type PasswordResetTokensTable = {
+  email: string;
+  token: string;
+  created_at: string;
+};
+
+export type EntryKind = "project" | "blog" | "opportunity";
+
+export type EntriesTable = {
+  id: Generated<number>;
+  kind: EntryKind;
+  title: string;
+  slug: string;
+  article: string;
+  article_html: string;
+  preview_text: string;
+  image: string | null;
+  position: number;
+  created_at: string;
+  updated_at: string;
+};
+
+export type EntryImagesTable = {
+  id: Generated<number>;
+  entry_id: number;
+  path: string;
+  alt: string;
+  position: number;
+  created_at: string;
+};
+
+export type WidgetsTable = {
+  id: Generated<number>;
+  name: string;
+  type: "TEXT" | "IMAGE";
+  html: string;
+  image: string | null;
+  alt: string;
+  created_at: string;
+  updated_at: string;
+};
+
+export type GalleriesTable = {
+  id: Generated<number>;
+  name: string;
+  created_at: string;
+  updated_at: string;
+};
+
+export type GalleryImagesTable = {
+  id: Generated<number>;
+  gallery_id: number;
+  path: string;
+  alt: string;
+  link: string;
+  position: number;
+  created_at: string;
+};
+
+export type TestimonialsTable = {
+  id: Generated<number>;
+  name: string;
+  score: number;
+  review: string;
+  created_at: string;
+  updated_at: string;
+};
+
+export type ContactMessagesTable = {
+  id: Generated<number>;
+  name: string;
+  telephone: string;
+  email: string;
+  message: string;
+  ip: string | null;
+  mailed_at: string | null;
+  created_at: string;
+};
+
+export type SettingsTable = {
+  key: string;
+  value: string;
+};

@@ -1,7 +1,8 @@
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import type { Migration, MigrationProvider } from "kysely";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import type { Migration, MigrationProvider } from "kysely/migration";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Migrator } from "kysely/migration";
 import pg from "pg";
 import * as initial from "./migrations/0001-initial.ts";
 import type { Database } from "./schema.ts";

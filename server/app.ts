@@ -1,0 +1,105 @@
+import cookie from "@fastify/cookie";
+import Fastify from "fastify";
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { ZodError } from "zod";
+import type { Config } from "./config.ts";
+import type { DatabaseHandle } from "./db/database.ts";
+import { HttpError, ValidationError, type FieldErrors } from "./errors.ts";
+import { csrfCookieRoutes } from "./http/csrf-cookie.ts";
+import { healthRoutes } from "./http/health.ts";
+import { settingsRoutes } from "./http/settings.ts";
+import { userRoutes } from "./http/user.ts";
+import { widgetRoutes } from "./http/widgets.ts";
+import { registerSessionHandling } from "./security/request-session.ts";
+import "./types.ts";
+
+export type AppDependencies = {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: boolean | { level: string };
+};
+
+const REDACTED_PATHS = [
+  "req.headers.cookie",
+  "req.headers.authorization",
+  'req.headers["x-xsrf-token"]',
+  'res.headers["set-cookie"]',
+];
+
+export async function buildApp({ config, database, logger }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel, redact: REDACTED_PATHS },
+    trustProxy: config.trustedProxies,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+
+  app.decorate("config", config);
+  app.decorate("db", database.db);
+  app.decorate("dialect", database.dialect);
+
+  await app.register(cookie);
+  registerSessionHandling(app);
+
+  app.setErrorHandler(async (error: FastifyError | Error, request, reply) => {
+    const { status, body, headers } = toErrorResponse(error);
+    if (status >= 500) request.log.error({ err: error }, "request failed");
+    return reply.code(status).headers(headers).send(body);
+  });
+  app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ message: "Not Found." }));
+
+  await app.register(healthRoutes);
+  await app.register(csrfCookieRoutes);
+  await app.register(userRoutes);
+  await app.register(widgetRoutes);
+  await app.register(settingsRoutes);
+
+  return app;
+}
+
+type ErrorResponse = { status: number; body: Record<string, unknown>; headers: Record<string, string> };
+
+/** The one place errors become the JSON of DESIGN §5: `{"message"}`, plus `errors` for 422. */
+function toErrorResponse(error: FastifyError | Error): ErrorResponse {
+  if (error instanceof ValidationError)
+    return { status: 422, body: { message: error.message, errors: error.errors }, headers: {} };
+  if (error instanceof HttpError)
+    return { status: error.status, body: { message: error.message }, headers: error.headers };
+  if (error instanceof ZodError) return validationResponse(fieldErrorsFromZod(error));
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: FieldErrors = {};
+    for (const issue of error.validation) {
+      const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
+      (errors[field] ??= []).push(issue.message);
+    }
+    return validationResponse(errors);
+  }
+  const statusCode = "statusCode" in error ? error.statusCode : undefined;
+  if (statusCode === 413) return plain(413, "The image you have uploaded is too large");
+  if (statusCode === 415) return plain(415, "Unsupported Media Type.");
+  if (statusCode && statusCode >= 400 && statusCode < 500) {
+    const code = "code" in error ? error.code : "";
+    if (code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError)
+      return plain(400, "The request body is not valid JSON.");
+    if (code === "FST_ERR_CTP_EMPTY_JSON_BODY") return plain(400, "The request body is empty.");
+    return plain(statusCode, "Bad Request.");
+  }
+  return plain(500, "Server Error");
+}
+
+function fieldErrorsFromZod(error: ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join(".") || "body";
+    (errors[field] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+function validationResponse(errors: FieldErrors): ErrorResponse {
+  const error = new ValidationError(errors);
+  return { status: 422, body: { message: error.message, errors }, headers: {} };
+}
+
+const plain = (status: number, message: string): ErrorResponse => ({ status, body: { message }, headers: {} });

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app.ts";
+import { type Config, loadConfigOrExit } from "./config.ts";
+import { migrateToLatest, openDatabase } from "./db/database.ts";
+
+export type RunningApi = { app: FastifyInstance; url: string; close(): Promise<void> };
+
+/** Opens the database, brings the schema up to date and listens on 127.0.0.1:API_PORT. */
+export async function startApi(config: Config): Promise<RunningApi> {
+  const database = openDatabase(config);
+  await migrateToLatest(database);
+  const app = await buildApp({ config, database });
+  app.addHook("onClose", async () => database.db.destroy());
+  await app.listen({ host: "127.0.0.1", port: config.apiPort });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.apiPort;
+  return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+/** Stops taking new requests, lets running ones finish, then exits, on SIGTERM or SIGINT. */
+export function closeGracefullyOnSignals(close: () => Promise<void>, log: (message: string) => void = console.log) {
+  let closing = false;
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      log(`${signal} received, shutting down`);
+      const force = setTimeout(() => process.exit(1), 10_000);
+      force.unref();
+      close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}
+
+if (import.meta.main) {
+  const config = loadConfigOrExit();
+  const api = await startApi(config);
+  closeGracefullyOnSignals(api.close, (message) => api.app.log.info(message));
+}

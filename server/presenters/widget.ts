@@ -1,0 +1,14 @@
+import type { Selectable } from "kysely";
+import type { WidgetsTable } from "../db/schema.ts";
+import { imageUrl } from "./image-url.ts";
+
+export function presentWidget(widget: Selectable<WidgetsTable>) {
+  return {
+    id: widget.id,
+    name: widget.name,
+    type: widget.type,
+    html: widget.html,
+    image_url: imageUrl(widget.image),
+    alt: widget.alt,
+  };
+}

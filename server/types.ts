@@ -1,0 +1,20 @@
+import type { Selectable } from "kysely";
+import type { Config } from "./config.ts";
+import type { DB, SqlDialect } from "./db/database.ts";
+import type { UsersTable } from "./db/schema.ts";
+import type { Session } from "./security/sessions.ts";
+
+export type User = Selectable<UsersTable>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    db: DB;
+    dialect: SqlDialect;
+  }
+  interface FastifyRequest {
+    /** The visitor's session; null for requests that are not stateful (Sanctum's rule). */
+    session: Session | null;
+    user: User | null;
+  }
+}

@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { buildApp } from "../../server/app.ts";
+import { type Config, loadConfig } from "../../server/config.ts";
+import { type DatabaseHandle, migrateToLatest, openDatabase } from "../../server/db/database.ts";
+import { HttpClient } from "./http-client.ts";
+
+export const TEST_APP_URL = "http://web.test";
+
+export type TestApi = {
+  app: FastifyInstance;
+  config: Config;
+  database: DatabaseHandle;
+  url: string;
+  /** A client that calls as the web tier does (stateful Origin). */
+  client(options?: { origin?: string | null }): HttpClient;
+  close(): Promise<void>;
+};
+
+/**
+ * A fresh API on a free port with its own DATA_DIR and database: SQLite by default,
+ * a private schema of TEST_DATABASE_URL's PostgreSQL when that is set.
+ */
+export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "almoner-test-"));
+  const { databaseUrl, dropSchema } = await privateDatabase();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    APP_URL: TEST_APP_URL,
+    API_PORT: "0",
+    LOG_LEVEL: "silent",
+    APP_KEY: "base64:dGVzdC1rZXktdGVzdC1rZXktdGVzdC1rZXktdGVzdC0=",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const database = openDatabase(config);
+  await migrateToLatest(database);
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  return {
+    app,
+    config,
+    database,
+    url,
+    client: (options = {}) =>
+      new HttpClient(url, { origin: options.origin === undefined ? TEST_APP_URL : options.origin }),
+    async close() {
+      await app.close();
+      await database.db.destroy();
+      await dropSchema();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function privateDatabase(): Promise<{ databaseUrl?: string; dropSchema: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return { dropSchema: async () => {} };
+  const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(base);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  return {
+    databaseUrl: url.toString(),
+    async dropSchema() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}

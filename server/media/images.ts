@@ -1,0 +1,144 @@
+import { randomBytes } from "node:crypto";
+import type { Metadata, OutputInfo, Sharp } from "sharp";
+import sharp from "sharp";
+import type { StorageDriver } from "./storage.ts";
+
+/** An upload that is not an image we accept; the API answers 422 with `message` under `field`. */
+export class ImageRejected extends Error {
+  field: string;
+
+  constructor(message: string, field: string) {
+    super(message);
+    this.name = "ImageRejected";
+    this.field = field;
+  }
+}
+
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const IMAGE_VARIANT_WIDTHS = [480, 960, 1600] as const;
+/** The stored original is re-encoded and fitted inside this box: plenty for a web page, and within WebP's limits. */
+const ORIGINAL_MAX_SIDE = 2560;
+const WEBP = { quality: 82, effort: 4 } as const;
+
+const acceptedFormats = new Set(["jpeg", "png", "webp", "gif"]);
+
+export type StoredImage = { key: string; width: number; height: number; variants: number[] };
+
+/** The variant of an image beside its original: `uploads/x/abc.webp` → `uploads/x/abc-480.webp`. */
+export function variantKey(key: string, width: number): string {
+  return key.replace(/\.webp$/, `-${width}.webp`);
+}
+
+/**
+ * Checks that `input` is a JPEG, PNG, WebP, GIF or AVIF of at most 40 megapixels, then stores it
+ * upright and without metadata under `uploads/<folder>/`, with a WebP variant at each of
+ * IMAGE_VARIANT_WIDTHS. Every variant file exists; for a narrow image a variant keeps the
+ * original width, as images are never enlarged.
+ */
+export async function storeImage(
+  storage: StorageDriver,
+  input: Buffer,
+  options: { folder: string; field?: string },
+): Promise<StoredImage> {
+  const field = options.field ?? "image";
+  await assertAcceptedImage(input, field);
+  return writeImage(storage, options.folder, sharp(input, decodeOptions).autoOrient(), field);
+}
+
+/** Turns a stored image 90° clockwise; the result gets new file names and the old files are removed. */
+export async function rotateImage(storage: StorageDriver, key: string): Promise<StoredImage> {
+  const original = await storage.get(key);
+  if (!original) throw new Error(`Image not found: ${key}`);
+  const input = await readAll(original.stream);
+  const rotated = await writeImage(
+    storage,
+    folderOf(key),
+    sharp(input, decodeOptions).rotate(90),
+    "image",
+  );
+  await deleteImage(storage, key);
+  return rotated;
+}
+
+/** Removes an image and its variants. */
+export async function deleteImage(storage: StorageDriver, key: string): Promise<void> {
+  await Promise.all(
+    [key, ...IMAGE_VARIANT_WIDTHS.map((width) => variantKey(key, width))].map((k) =>
+      storage.delete(k),
+    ),
+  );
+}
+
+const decodeOptions = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" } as const;
+
+async function assertAcceptedImage(input: Buffer, field: string): Promise<void> {
+  const notAnImage = new ImageRejected(`The ${field} must be an image.`, field);
+  if (input.length === 0) throw notAnImage;
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(input).metadata();
+  } catch {
+    throw notAnImage;
+  }
+  const isAvif = metadata.format === "heif" && metadata.compression === "av1";
+  if (!isAvif && !acceptedFormats.has(metadata.format ?? "")) throw notAnImage;
+  const { width, height } = metadata;
+  if (!width || !height) throw notAnImage;
+  if (width * height > MAX_IMAGE_PIXELS) {
+    throw new ImageRejected(`The ${field} must not be larger than 40 megapixels.`, field);
+  }
+}
+
+async function writeImage(
+  storage: StorageDriver,
+  folder: string,
+  pipeline: Sharp,
+  field: string,
+): Promise<StoredImage> {
+  let pixels: { data: Buffer; info: OutputInfo };
+  try {
+    // Decode once into raw pixels; the original and every variant are encoded from them.
+    pixels = await pipeline
+      .resize({
+        width: ORIGINAL_MAX_SIDE,
+        height: ORIGINAL_MAX_SIDE,
+        fit: "inside",
+        withoutEnlargement: true,
+      })
+      .toColourspace("srgb")
+      .raw({ depth: "uchar" })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new ImageRejected(`The ${field} must be an image.`, field);
+  }
+  const { width, height, channels } = pixels.info;
+  const raw = { raw: { width, height, channels } } as const;
+  const key = `uploads/${folder}/${randomBytes(16).toString("hex")}.webp`;
+
+  const encodings = [
+    { key, image: sharp(pixels.data, raw) },
+    ...IMAGE_VARIANT_WIDTHS.map((variantWidth) => ({
+      key: variantKey(key, variantWidth),
+      image: sharp(pixels.data, raw).resize({ width: variantWidth, withoutEnlargement: true }),
+    })),
+  ];
+  await Promise.all(
+    encodings.map(async ({ key: target, image }) => {
+      await storage.put(target, await image.webp(WEBP).toBuffer(), "image/webp");
+    }),
+  );
+  return { key, width, height, variants: [...IMAGE_VARIANT_WIDTHS] };
+}
+
+function folderOf(key: string): string {
+  const match = /^uploads\/(.+)\/[^/]+$/.exec(key);
+  if (!match?.[1]) throw new Error(`Not an image key: ${key}`);
+  return match[1];
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}

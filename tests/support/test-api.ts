@@ -22,11 +22,11 @@ export type TestApi = {
 
 /**
  * A fresh API on a free port with its own DATA_DIR and database: SQLite by default,
- * a private schema of TEST_DATABASE_URL's PostgreSQL when that is set.
+ * a private database on TEST_DATABASE_URL's PostgreSQL server when that is set.
  */
 export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "almoner-test-"));
-  const { databaseUrl, dropSchema } = await privateDatabase();
+  const { databaseUrl, dropDatabase } = await privateDatabase();
   const config = loadConfig({
     DATA_DIR: dataDir,
     APP_URL: TEST_APP_URL,
@@ -52,29 +52,30 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     async close() {
       await app.close();
       await database.db.destroy();
-      await dropSchema();
+      await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-async function privateDatabase(): Promise<{ databaseUrl?: string; dropSchema: () => Promise<void> }> {
+async function privateDatabase(): Promise<{ databaseUrl?: string; dropDatabase: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) return { dropSchema: async () => {} };
-  const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  if (!base) return { dropDatabase: async () => {} };
+  const name = `almoner_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
   const url = new URL(base);
-  url.searchParams.set("options", `-c search_path=${schema}`);
+  url.pathname = `/${name}`;
   return {
     databaseUrl: url.toString(),
-    async dropSchema() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    },
+    dropDatabase: () => run(`drop database if exists ${name} with (force)`),
   };
 }

@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, migrateToLatest, openDatabase } from "../../server/db/database.ts";
+import { startTestApi, type TestApi } from "../support/test-api.ts";
+
+const TABLES = [
+  "contact_messages",
+  "entries",
+  "entry_images",
+  "galleries",
+  "gallery_images",
+  "password_reset_tokens",
+  "sessions",
+  "settings",
+  "testimonials",
+  "users",
+  "widgets",
+];
+
+async function columnsByTable({ db }: DatabaseHandle): Promise<Record<string, string[]>> {
+  const tables = await db.introspection.getTables();
+  return Object.fromEntries(
+    tables
+      .filter((t) => TABLES.includes(t.name))
+      .map((t) => [t.name, t.columns.map((c) => c.name).sort()]),
+  );
+}
+
+const apis: TestApi[] = [];
+const dirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(apis.map((api) => api.close()));
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("migrations", () => {
+  it(`create every table of DESIGN §7 on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "SQLite"}`, async () => {
+    const api = await startTestApi();
+    apis.push(api);
+    expect(api.database.dialect).toBe(process.env.TEST_DATABASE_URL ? "postgres" : "sqlite");
+    const columns = await columnsByTable(api.database);
+    expect(Object.keys(columns).sort()).toEqual(TABLES);
+    expect(columns.entries).toEqual(
+      expect.arrayContaining(["kind", "title", "slug", "article", "article_html", "preview_text", "image", "position"]),
+    );
+    expect(columns.contact_messages).toEqual(expect.arrayContaining(["ip", "mailed_at"]));
+    expect(await migrateToLatest(api.database)).toEqual([]);
+  });
+
+  it("give the same tables and columns as SQLite", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "almoner-sqlite-"));
+    dirs.push(dir);
+    const sqlite = openDatabase({ dataDir: dir });
+    await migrateToLatest(sqlite);
+    const reference = await columnsByTable(sqlite);
+    await sqlite.db.destroy();
+
+    const api = await startTestApi();
+    apis.push(api);
+    expect(await columnsByTable(api.database)).toEqual(reference);
+  });
+});

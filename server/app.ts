@@ -9,14 +9,17 @@ import { HttpError, ValidationError, type FieldErrors } from "./errors.ts";
 import { csrfCookieRoutes } from "./http/csrf-cookie.ts";
 import { healthRoutes } from "./http/health.ts";
 import { settingsRoutes } from "./http/settings.ts";
+import { storageRoutes } from "./http/storage.ts";
 import { userRoutes } from "./http/user.ts";
 import { widgetRoutes } from "./http/widgets.ts";
+import { createLocalStorage, type StorageDriver } from "./media/storage.ts";
 import { registerSessionHandling } from "./security/request-session.ts";
 import "./types.ts";
 
 export type AppDependencies = {
   config: Config;
   database: DatabaseHandle;
+  storage?: StorageDriver;
   logger?: boolean | { level: string };
 };
 
@@ -27,7 +30,7 @@ const REDACTED_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
-export async function buildApp({ config, database, logger }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, storage, logger }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: REDACTED_PATHS },
     trustProxy: config.trustedProxies,
@@ -38,6 +41,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   app.decorate("config", config);
   app.decorate("db", database.db);
   app.decorate("dialect", database.dialect);
+  app.decorate("storage", storage ?? createLocalStorage(config.dataDir));
 
   await app.register(cookie);
   registerSessionHandling(app);
@@ -54,6 +58,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   await app.register(userRoutes);
   await app.register(widgetRoutes);
   await app.register(settingsRoutes);
+  await app.register(storageRoutes);
 
   return app;
 }

@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import type { Config } from "./config.ts";
 import type { DB, SqlDialect } from "./db/database.ts";
 import type { UsersTable } from "./db/schema.ts";
+import type { StorageDriver } from "./media/storage.ts";
 import type { Session } from "./security/sessions.ts";
 
 export type User = Selectable<UsersTable>;
@@ -11,6 +12,7 @@ declare module "fastify" {
     config: Config;
     db: DB;
     dialect: SqlDialect;
+    storage: StorageDriver;
   }
   interface FastifyRequest {
     /** The visitor's session; null for requests that are not stateful (Sanctum's rule). */

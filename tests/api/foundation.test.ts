@@ -201,3 +201,21 @@ describe("settings", () => {
     expect(invalid.body.errors.donate_url[0]).toBe("The donate url field must be a valid URL.");
   });
 });
+
+describe("GET /storage/*", () => {
+  it("streams an uploaded file with long-lived cache headers", async () => {
+    const key = "uploads/widgets/test-file.webp";
+    await api.app.storage.put(key, Buffer.from("RIFF....WEBP"), "image/webp");
+    const response = await fetch(`${api.url}/storage/${key}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    expect(response.headers.get("cache-control")).toMatch(/immutable/);
+    expect(await response.text()).toBe("RIFF....WEBP");
+  });
+
+  it("answers 404 for unknown files and paths that leave the uploads folder", async () => {
+    expect((await fetch(`${api.url}/storage/uploads/nothing.webp`)).status).toBe(404);
+    expect((await fetch(`${api.url}/storage/uploads/%2e%2e/app-key`)).status).toBe(404);
+    expect((await fetch(`${api.url}/storage/app-key`)).status).toBe(404);
+  });
+});

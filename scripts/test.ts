@@ -1,0 +1,88 @@
+// `npm test`: installs what is missing, builds, then runs every suite (lint, typecheck, API on
+// SQLite and on PostgreSQL when one answers, contract, end-to-end in Chromium with JS on and off).
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ensureChromium } from "./chromium.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+const reports = mkdtempSync(path.join(tmpdir(), "almoner-reports-"));
+
+type Tally = { passed: number; failed: number };
+const tally: Tally = { passed: 0, failed: 0 };
+const failedSteps: string[] = [];
+
+function run(step: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
+  console.log(`\n▶ ${step}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  if (!ok) failedSteps.push(step);
+  return ok;
+}
+
+function countVitest(file: string) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, "utf8")) as { numPassedTests: number; numFailedTests: number };
+  tally.passed += report.numPassedTests;
+  tally.failed += report.numFailedTests;
+}
+
+function countPlaywright(file: string) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, "utf8")) as {
+    stats: { expected: number; unexpected: number; flaky: number };
+  };
+  tally.passed += report.stats.expected + report.stats.flaky;
+  tally.failed += report.stats.unexpected;
+}
+
+function postgresAnswers(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port: 5432, timeout: 1000 });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+    socket.once("timeout", () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+function vitest(step: string, project: string, env: Record<string, string> = {}) {
+  const output = path.join(reports, `${step.replace(/\W+/g, "-")}.json`);
+  run(step, bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${output}`], env);
+  countVitest(output);
+}
+
+ensureChromium();
+
+if (!run("build", "npm", ["run", "build", "--silent"])) {
+  console.error("The build failed; the suites that need it cannot run.");
+  process.exit(1);
+}
+run("lint", "npm", ["run", "lint", "--silent"]);
+run("typecheck", "npm", ["run", "typecheck", "--silent"]);
+
+vitest("API on SQLite", "api", { TEST_DATABASE_URL: "" });
+const postgresUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+if (await postgresAnswers()) vitest("API on PostgreSQL", "api", { TEST_DATABASE_URL: postgresUrl });
+else console.log("\nPostgreSQL does not answer at 127.0.0.1:5432: the API suites ran on SQLite only.");
+vitest("contract", "contract", { TEST_DATABASE_URL: "" });
+
+const e2eReport = path.join(reports, "e2e.json");
+run("end-to-end (Chromium, JavaScript on and off)", bin("playwright"), ["test", "--reporter=list,json"], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+});
+countPlaywright(e2eReport);
+
+rmSync(reports, { recursive: true, force: true });
+console.log("");
+if (failedSteps.length > 0) console.log(`Failed steps: ${failedSteps.join(", ")}`);
+console.log(`tests: ${tally.passed} passed, ${tally.failed} failed`);
+process.exit(failedSteps.length > 0 || tally.failed > 0 ? 1 : 0);

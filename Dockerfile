@@ -1,0 +1,34 @@
+# syntax=docker/dockerfile:1
+# Almoner: both tiers (web on $PORT, embedded API on 127.0.0.1:$API_PORT), or only the web
+# tier when API_URL points at an existing Laravel/Sanctum backend.
+
+FROM node:24-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+# The `node` devDependency pins Node 24 for machines that lack it; the image already has it.
+RUN npm ci --no-audit --no-fund
+
+FROM deps AS build
+COPY . .
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:24-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    HOST=0.0.0.0 \
+    API_PORT=8000 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY --from=build --chown=node:node /app/package.json ./
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/build ./build
+COPY --from=build --chown=node:node /app/server ./server
+COPY --from=build --chown=node:node /app/web ./web
+COPY --from=build --chown=node:node /app/scripts ./scripts
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "scripts/serve.ts"]

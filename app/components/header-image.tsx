@@ -1,0 +1,56 @@
+import type { ReactNode } from "react";
+import type { Widget } from "../lib/api-types.ts";
+import { useRootData } from "../lib/root-data.ts";
+import { DonateLink } from "./donate-link.tsx";
+import { EditWidgetLink } from "./widget-block.tsx";
+
+/** The 350 px banner at the top of a content page, with its title and a donate button. */
+export function HeaderImage({
+  title,
+  subtitle,
+  image,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  image?: Widget | null;
+}) {
+  const donateUrl = useRootData()?.settings.donateUrl ?? "/donate";
+  const imageUrl = image?.type === "IMAGE" ? image.image_url : null;
+  return (
+    <section
+      aria-labelledby="page-title"
+      className="relative isolate h-[350px] overflow-hidden bg-brand-800"
+      data-header-image=""
+    >
+      {imageUrl ? (
+        <img
+          src={imageUrl}
+          alt=""
+          className="absolute inset-0 -z-10 h-full w-full object-cover"
+          fetchPriority="high"
+        />
+      ) : (
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_20%_20%,#2a8a84_0,transparent_45%),radial-gradient(circle_at_85%_70%,#d97a2b_0,transparent_40%),linear-gradient(135deg,#103f43,#155459)]"
+        />
+      )}
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-gradient-to-t from-brand-900/85 via-brand-900/45 to-brand-900/20"
+      />
+      <div className="mx-auto flex h-full max-w-7xl flex-col items-start justify-end gap-4 px-4 pb-10 sm:px-6 lg:px-8">
+        <h1 id="page-title" className="max-w-3xl text-4xl font-semibold text-white sm:text-5xl">
+          {title}
+        </h1>
+        {subtitle ? <p className="text-lg text-brand-50">{subtitle}</p> : null}
+        <DonateLink href={donateUrl} />
+      </div>
+      {image ? (
+        <div className="absolute right-4 top-6 sm:right-6 lg:right-8">
+          <EditWidgetLink widget={image} />
+        </div>
+      ) : null}
+    </section>
+  );
+}

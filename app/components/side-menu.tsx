@@ -1,0 +1,58 @@
+import type { ReactNode } from "react";
+import { NavLink } from "react-router";
+
+export type SideMenuEntry = { label: string; to: string; end?: boolean };
+
+const entryClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-lg px-4 py-2.5 font-medium no-underline transition-colors ${
+    isActive ? "bg-brand-700 text-white" : "text-ink hover:bg-brand-50 hover:text-brand-800"
+  }`;
+
+/** The account and admin areas' menu: a column beside the page, a wrapped row on phones. */
+export function SideMenu({
+  label,
+  entries,
+  children,
+}: {
+  label: string;
+  entries: SideMenuEntry[];
+  children?: ReactNode;
+}) {
+  return (
+    <nav aria-label={label} className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-brand-100">
+      <ul className="flex flex-wrap gap-1 lg:flex-col">
+        {entries.map((entry) => (
+          <li key={entry.to}>
+            <NavLink to={entry.to} end={entry.end} className={entryClass}>
+              {entry.label}
+            </NavLink>
+          </li>
+        ))}
+        {children}
+      </ul>
+    </nav>
+  );
+}
+
+/** The frame of the account and admin areas: menu beside the screen. */
+export function AreaLayout({ menu, children }: { menu: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex-1 bg-sand/50">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[16rem_1fr] lg:px-8">
+        <div className="lg:sticky lg:top-28 lg:self-start">{menu}</div>
+        <div className="min-w-0 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-brand-100 sm:p-10">
+          {children}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ScreenHeading({ title, children }: { title: ReactNode; children?: ReactNode }) {
+  return (
+    <>
+      <h1 className="text-3xl font-semibold sm:text-4xl">{title}</h1>
+      {children ? <p className="mt-3 max-w-2xl text-lg text-muted">{children}</p> : null}
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { Link, useLoaderData } from "react-router";
+import type { Widget, WidgetMap } from "../lib/api-types.ts";
+import { useCurrentUser } from "../lib/root-data.ts";
+import { PencilIcon } from "./icons.tsx";
+
+/**
+ * A named content block from the route's loader data (`{ widgets }`): TEXT as the HTML the API
+ * sanitized on save, IMAGE as an image. A widget the API does not have renders nothing.
+ */
+export function WidgetBlock({ name, className = "" }: { name: string; className?: string }) {
+  const loaderData = useLoaderData() as { widgets?: WidgetMap } | undefined;
+  const widget = loaderData?.widgets?.[name];
+  if (!widget) return null;
+  if (widget.type === "IMAGE") {
+    if (!widget.image_url) return null;
+    return (
+      <figure data-widget={name} className={`relative ${className}`}>
+        <img
+          src={widget.image_url}
+          alt={widget.alt ?? ""}
+          loading="lazy"
+          decoding="async"
+          className="h-auto w-full rounded-2xl object-cover shadow-md"
+        />
+        <EditWidgetLink widget={widget} />
+      </figure>
+    );
+  }
+  if (!widget.html) return null;
+  return (
+    <div data-widget={name} className={`relative ${className}`}>
+      <div className="widget-html" dangerouslySetInnerHTML={{ __html: widget.html }} />
+      <EditWidgetLink widget={widget} />
+    </div>
+  );
+}
+
+/** The admin's shortcut from a content block to its edit screen; nobody else sees it. */
+export function EditWidgetLink({ widget }: { widget: Widget }) {
+  const user = useCurrentUser();
+  if (user?.role !== "admin") return null;
+  return (
+    <Link
+      to={`/admin/widgets/${widget.id}`}
+      aria-label={`Edit ${widget.name}`}
+      title={`Edit ${widget.name}`}
+      className="absolute -top-3 right-0 z-10 grid size-10 place-items-center rounded-full bg-white text-brand-700 shadow-md ring-1 ring-brand-100 hover:bg-brand-50"
+    >
+      <PencilIcon className="size-5" />
+    </Link>
+  );
+}

@@ -1,0 +1,45 @@
+import type { SiteSettings } from "./api-types.ts";
+
+export type WebConfig = {
+  apiUrl: string;
+  appUrl: string;
+  siteDefaults: SiteSettings;
+};
+
+function withoutTrailingSlash(url: string): string {
+  return url.replace(/\/+$/, "");
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === "" ? undefined : value.trim();
+}
+
+/** The web tier's settings from the environment; `overrides` come from the host that embeds it. */
+export function loadWebConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Pick<WebConfig, "apiUrl" | "appUrl">> = {},
+): WebConfig {
+  const apiUrl =
+    overrides.apiUrl ??
+    nonEmpty(env.API_URL) ??
+    `http://127.0.0.1:${nonEmpty(env.API_PORT) ?? 8000}`;
+  const appUrl =
+    overrides.appUrl ?? nonEmpty(env.APP_URL) ?? `http://localhost:${nonEmpty(env.PORT) ?? 3000}`;
+  return {
+    apiUrl: withoutTrailingSlash(apiUrl),
+    appUrl: withoutTrailingSlash(appUrl),
+    siteDefaults: {
+      name: nonEmpty(env.SITE_NAME) ?? "Almoner Foundation",
+      phone: nonEmpty(env.SITE_PHONE) ?? "",
+      whatsapp: nonEmpty(env.SITE_WHATSAPP) ?? "",
+      email: nonEmpty(env.SITE_EMAIL) ?? "",
+      address: nonEmpty(env.SITE_ADDRESS) ?? "",
+      donateUrl: nonEmpty(env.SITE_DONATE_URL) ?? "/donate",
+      social: {
+        facebook: nonEmpty(env.SITE_FACEBOOK_URL) ?? "https://www.facebook.com/",
+        instagram: nonEmpty(env.SITE_INSTAGRAM_URL) ?? "https://www.instagram.com/",
+        twitter: nonEmpty(env.SITE_TWITTER_URL) ?? "https://twitter.com/",
+      },
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import type { MetaDescriptor } from "react-router";
+import type { RootLoaderData } from "./root-data.ts";
+
+type MetaContext = {
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+  location: { pathname: string };
+};
+
+export type PageDescription = {
+  /** Defaults to the organisation's name (the home page). */
+  title?: string;
+  description: string;
+  image?: string | null;
+  type?: "website" | "article";
+};
+
+export function rootDataFrom(matches: MetaContext["matches"]): RootLoaderData | undefined {
+  const root = matches.find((match) => match?.id === "root");
+  return root?.loaderData as RootLoaderData | undefined;
+}
+
+export function absoluteUrl(appUrl: string, pathOrUrl: string): string {
+  return new URL(pathOrUrl, `${appUrl}/`).href;
+}
+
+/** Title, description, canonical URL, Open Graph and Twitter tags for one page. */
+export function pageMeta(
+  { matches, location }: MetaContext,
+  page: PageDescription,
+): MetaDescriptor[] {
+  const root = rootDataFrom(matches);
+  const siteName = root?.settings.name ?? "";
+  const pageTitle = page.title ?? siteName;
+  const title = siteName && pageTitle !== siteName ? `${pageTitle} | ${siteName}` : pageTitle;
+  const appUrl = root?.appUrl ?? "";
+  const canonical = appUrl ? absoluteUrl(appUrl, location.pathname) : location.pathname;
+  const image = page.image && appUrl ? absoluteUrl(appUrl, page.image) : page.image;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:site_name", content: siteName },
+    { property: "og:title", content: pageTitle },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: canonical },
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: pageTitle },
+    { name: "twitter:description", content: page.description },
+  ];
+  if (image) {
+    tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
+  }
+  return tags;
+}
+
+/** Account, admin and sign-in screens: a title, kept out of search engines. */
+export function privatePageMeta(
+  { matches }: Pick<MetaContext, "matches">,
+  title: string,
+): MetaDescriptor[] {
+  const siteName = rootDataFrom(matches)?.settings.name;
+  return [
+    { title: siteName ? `${title} | ${siteName}` : title },
+    { name: "robots", content: "noindex" },
+  ];
+}

@@ -1,0 +1,40 @@
+import type { ApiClient } from "./api.server.ts";
+import type { SiteSettings } from "./api-types.ts";
+
+type SettingsBody = {
+  name?: string | null;
+  phone?: string | null;
+  whatsapp?: string | null;
+  email?: string | null;
+  address?: string | null;
+  donate_url?: string | null;
+  social?: { facebook?: string | null; instagram?: string | null; twitter?: string | null };
+};
+
+/** The organisation's details from `GET /api/settings`; the environment fills what it lacks (a Laravel API answers 404). */
+export async function loadSiteSettings(
+  api: ApiClient,
+  defaults: SiteSettings,
+): Promise<SiteSettings> {
+  try {
+    const result = await api.get<SettingsBody | { data: SettingsBody }>("/api/settings");
+    if (!result.ok || typeof result.body !== "object" || result.body === null) return defaults;
+    const body: SettingsBody = "data" in result.body ? result.body.data : result.body;
+    return {
+      name: body.name || defaults.name,
+      phone: body.phone || defaults.phone,
+      whatsapp: body.whatsapp || defaults.whatsapp,
+      email: body.email || defaults.email,
+      address: body.address || defaults.address,
+      donateUrl: body.donate_url || defaults.donateUrl,
+      social: {
+        facebook: body.social?.facebook || defaults.social.facebook,
+        instagram: body.social?.instagram || defaults.social.instagram,
+        twitter: body.social?.twitter || defaults.social.twitter,
+      },
+    };
+  } catch (error) {
+    console.error("Site settings failed to load:", error);
+    return defaults;
+  }
+}

@@ -1,0 +1,170 @@
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type MetaDescriptor,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheetUrl from "./app.css?url";
+import { SiteFooter } from "./components/site-footer.tsx";
+import { SiteHeader } from "./components/site-header.tsx";
+import { ApiClient } from "./lib/api.server.ts";
+import { loadCurrentUser } from "./lib/current-user.server.ts";
+import { pageLocationOf } from "./lib/guards.server.ts";
+import {
+  apiClientContext,
+  currentUserContext,
+  requestFactsContext,
+  siteSettingsContext,
+} from "./lib/request-context.server.ts";
+import { useRootData, type RootLoaderData } from "./lib/root-data.ts";
+import { pageMeta } from "./lib/seo.ts";
+import { loadSiteSettings } from "./lib/site-settings.server.ts";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheetUrl },
+  {
+    rel: "icon",
+    type: "image/svg+xml",
+    href: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Ccircle cx='12' cy='12' r='12' fill='%23155459'/%3E%3Cpath d='M16.9 7.6a3 3 0 0 0-4.2 0l-.7.7-.7-.7a3 3 0 0 0-4.2 4.2l4.9 4.8 4.9-4.8a3 3 0 0 0 0-4.2Z' fill='white'/%3E%3C/svg%3E",
+  },
+];
+
+/**
+ * Per request: an API client carrying the visitor's cookies, then the current user and the
+ * organisation's details before anything renders. On the way out every cookie the API set
+ * goes to the browser.
+ */
+const apiSessionMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
+  const facts = context.get(requestFactsContext);
+  const api = new ApiClient({
+    apiUrl: facts.config.apiUrl,
+    appUrl: facts.config.appUrl,
+    cookieHeader: request.headers.get("Cookie"),
+    clientAddress: facts.clientAddress,
+    pageLocation: pageLocationOf(request),
+  });
+  context.set(apiClientContext, api);
+  const [user, settings] = await Promise.all([
+    loadCurrentUser(api),
+    loadSiteSettings(api, facts.config.siteDefaults),
+  ]);
+  context.set(currentUserContext, user);
+  context.set(siteSettingsContext, settings);
+
+  const response = await next();
+  return withCookiesForBrowser(response, api.cookiesForBrowser);
+};
+
+function withCookiesForBrowser(response: Response, cookies: readonly string[]): Response {
+  if (cookies.length === 0) return response;
+  let relayed = response;
+  try {
+    for (const cookie of cookies) relayed.headers.append("Set-Cookie", cookie);
+  } catch {
+    relayed = new Response(response.body, response);
+    for (const cookie of cookies) relayed.headers.append("Set-Cookie", cookie);
+  }
+  relayed.headers.set("Cache-Control", "private, no-store");
+  return relayed;
+}
+
+export const middleware: Route.MiddlewareFunction[] = [apiSessionMiddleware];
+
+export function loader({ context }: Route.LoaderArgs): RootLoaderData {
+  const facts = context.get(requestFactsContext);
+  return {
+    user: context.get(currentUserContext),
+    settings: context.get(siteSettingsContext),
+    appUrl: facts.config.appUrl,
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#155459" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to content
+        </a>
+        {root ? <SiteHeader settings={root.settings} /> : null}
+        <main id="main" className="flex flex-1 flex-col">
+          {children}
+        </main>
+        {root ? <SiteFooter settings={root.settings} /> : null}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function meta({ matches, location, error }: Route.MetaArgs): MetaDescriptor[] {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return pageMeta(
+    { matches, location },
+    notFound
+      ? { title: "Page Not Found", description: "The page you asked for does not exist." }
+      : { title: "Something went wrong", description: "The page could not be shown." },
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <section className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center px-4 py-24 text-center sm:px-6">
+      <p className="text-sm font-semibold tracking-widest text-donate-700 uppercase">
+        Error {status}
+      </p>
+      <h1 className="mt-3 text-4xl font-semibold sm:text-5xl">Something went wrong</h1>
+      <p className="mt-4 text-lg text-muted">
+        We could not show this page just now. Please try again in a moment.
+      </p>
+      <p className="mt-8">
+        <Link to="/" className="button-primary">
+          Go to the home page
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function NotFoundPage() {
+  return (
+    <section className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center px-4 py-24 text-center sm:px-6">
+      <h1 className="text-4xl font-semibold sm:text-5xl">Error 404 / Page Not Found</h1>
+      <p className="mt-4 text-lg text-muted">
+        The page you are looking for has moved or never existed.
+      </p>
+      <p className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className="button-primary">
+          Go to the home page
+        </Link>
+        <Link to="/contact" className="button-light">
+          Contact Us
+        </Link>
+      </p>
+    </section>
+  );
+}

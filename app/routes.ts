@@ -1,0 +1,55 @@
+import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+
+// In the order of the spec's route table (§2.1).
+export default [
+  index("routes/home.tsx", { id: "Home" }),
+  route("contact", "routes/contact.tsx"),
+  route("about", "routes/about.tsx"),
+  route("founders", "routes/founders.tsx"),
+  route("projects", "routes/projects.tsx"),
+  route("projects/:slug", "routes/project.tsx"),
+  route("opportunities", "routes/opportunities.tsx"),
+  route("opportunities/:slug", "routes/opportunity.tsx"),
+  route("blog", "routes/blog.tsx"),
+  route("blog/:slug", "routes/blog-post.tsx"),
+  route("donate", "routes/donate.tsx"),
+  route("register", "routes/register.tsx", { id: "Register" }),
+  route("login", "routes/login.tsx", { id: "Login" }),
+  route("verify-email", "routes/verify-email.tsx", { id: "VerifyEmail" }),
+  route("two-factor-challenge", "routes/two-factor-challenge.tsx", { id: "TwoFactorChallenge" }),
+  route("forgot-password", "routes/forgot-password.tsx", { id: "ForgotPassword" }),
+  route("reset-password/:token", "routes/reset-password.tsx"),
+  ...prefix("legal", [
+    route("cookies", "routes/legal-cookies.tsx"),
+    route("terms", "routes/legal-terms.tsx"),
+    route("privacy", "routes/legal-privacy.tsx"),
+  ]),
+
+  route("account", "routes/account/layout.tsx", [
+    index("routes/account/dashboard.tsx"),
+    route("password", "routes/account/password.tsx"),
+    route("profile", "routes/account/profile.tsx"),
+    route("2fa", "routes/account/two-factor.tsx"),
+  ]),
+  route("confirm-password", "routes/confirm-password.tsx", { id: "ConfirmPassword" }),
+  route("logout", "routes/logout.ts"),
+
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("users", "routes/admin/users.tsx"),
+    route("users/:id", "routes/admin/user.tsx"),
+    route("widgets", "routes/admin/widgets.tsx"),
+    route("widgets/:id", "routes/admin/widget.tsx"),
+    route("galleries", "routes/admin/galleries.tsx"),
+    route("galleries/:id", "routes/admin/gallery.tsx"),
+    route("testimonials", "routes/admin/testimonials.tsx"),
+    route("projects", "routes/admin/projects.tsx"),
+    route("projects/:id", "routes/admin/project.tsx"),
+    route("opportunities", "routes/admin/opportunities.tsx"),
+    route("opportunities/:id", "routes/admin/opportunity.tsx"),
+    route("blog", "routes/admin/blog.tsx"),
+    route("blog/:id", "routes/admin/blog-post.tsx"),
+  ]),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,49 @@
+import { Form, Outlet } from "react-router";
+import { AreaLayout, SideMenu, type SideMenuEntry } from "../../components/side-menu.tsx";
+import { requireUser } from "../../lib/guards.server.ts";
+import type { Route } from "./+types/layout";
+
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ request, context }) => {
+    requireUser(request, context);
+  },
+];
+
+/** Present so client-side navigations reach the server and its guard. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  return { isAdmin: user.role === "admin" };
+}
+
+const ACCOUNT_MENU: SideMenuEntry[] = [
+  { label: "Dashboard", to: "/account", end: true },
+  { label: "Update Profile", to: "/account/profile" },
+  { label: "Change Password", to: "/account/password" },
+  { label: "Two Factor Auth", to: "/account/2fa" },
+];
+
+export default function AccountLayout({ loaderData }: Route.ComponentProps) {
+  const entries = loaderData.isAdmin
+    ? [...ACCOUNT_MENU, { label: "Admin", to: "/admin" }]
+    : ACCOUNT_MENU;
+  return (
+    <AreaLayout
+      menu={
+        <SideMenu label="Account" entries={entries}>
+          <li>
+            <Form method="post" action="/logout">
+              <button
+                type="submit"
+                className="block w-full rounded-lg px-4 py-2.5 text-left font-medium text-ink hover:bg-brand-50 hover:text-brand-800"
+              >
+                Logout
+              </button>
+            </Form>
+          </li>
+        </SideMenu>
+      }
+    >
+      <Outlet />
+    </AreaLayout>
+  );
+}

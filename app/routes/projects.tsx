@@ -1,0 +1,23 @@
+import { HeaderImage } from "../components/header-image.tsx";
+import { pageMeta } from "../lib/seo.ts";
+import { loadWidgets } from "../lib/widgets.server.ts";
+import type { Route } from "./+types/projects";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { widgets: await loadWidgets(context, ["ProjectsHeader"]) };
+}
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return pageMeta(
+    { matches, location },
+    {
+      title: "Our Focus",
+      description:
+        "The projects the foundation runs to help people be healthy, wealthy, educated and safe.",
+    },
+  );
+}
+
+export default function Projects({ loaderData }: Route.ComponentProps) {
+  return <HeaderImage title="Our Focus" image={loaderData.widgets.ProjectsHeader} />;
+}

@@ -18,7 +18,8 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 export const IMAGE_VARIANT_WIDTHS = [480, 960, 1600] as const;
 /** The stored original is re-encoded and fitted inside this box: plenty for a web page, and within WebP's limits. */
 const ORIGINAL_MAX_SIDE = 2560;
-const WEBP = { quality: 82, effort: 4 } as const;
+// Effort 2 encodes about twice as fast as the default 4 for files about 2% larger.
+const WEBP = { quality: 82, effort: 2 } as const;
 
 const acceptedFormats = new Set(["jpeg", "png", "webp", "gif"]);
 
@@ -115,17 +116,18 @@ async function writeImage(
   const raw = { raw: { width, height, channels } } as const;
   const key = `uploads/${folder}/${randomBytes(16).toString("hex")}.webp`;
 
-  const encodings = [
-    { key, image: sharp(pixels.data, raw) },
-    ...IMAGE_VARIANT_WIDTHS.map((variantWidth) => ({
-      key: variantKey(key, variantWidth),
-      image: sharp(pixels.data, raw).resize({ width: variantWidth, withoutEnlargement: true }),
-    })),
+  // A variant at least as wide as the original is the original itself: encode each width once.
+  const encode = memoize((targetWidth: number) => {
+    const image = sharp(pixels.data, raw);
+    if (targetWidth < width) image.resize({ width: targetWidth });
+    return image.webp(WEBP).toBuffer();
+  });
+  const files = [
+    { key, width },
+    ...IMAGE_VARIANT_WIDTHS.map((w) => ({ key: variantKey(key, w), width: Math.min(w, width) })),
   ];
   await Promise.all(
-    encodings.map(async ({ key: target, image }) => {
-      await storage.put(target, await image.webp(WEBP).toBuffer(), "image/webp");
-    }),
+    files.map(async (file) => storage.put(file.key, await encode(file.width), "image/webp")),
   );
   return { key, width, height, variants: [...IMAGE_VARIANT_WIDTHS] };
 }
@@ -141,4 +143,12 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   for await (const chunk of stream)
     chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
   return Buffer.concat(chunks);
+}
+
+function memoize<T>(compute: (input: number) => T): (input: number) => T {
+  const results = new Map<number, T>();
+  return (input) => {
+    if (!results.has(input)) results.set(input, compute(input));
+    return results.get(input)!;
+  };
 }

@@ -1,5 +1,6 @@
 import type { Algorithm } from "@node-rs/argon2";
 import { hash, parseOptions, verify } from "@node-rs/argon2";
+import bcrypt from "bcryptjs";
 
 // Argon2id with OWASP's recommended minimum (19 MiB, 2 passes, 1 lane). The const enum of
 // @node-rs/argon2 cannot be read under isolatedModules, hence the literal.
@@ -16,13 +17,10 @@ export async function hashPassword(plain: string): Promise<string> {
   return hash(plain, policy);
 }
 
-/**
- * True when `plain` matches the stored hash: argon2 (ours) or bcrypt (imported from Laravel).
- * No installed package verifies bcrypt yet, so bcrypt hashes never match for now; those users
- * reset their password.
- */
+/** True when `plain` matches the stored hash: argon2 (ours) or bcrypt (imported from Laravel). */
 export async function verifyPassword(stored: string, plain: string): Promise<boolean> {
-  if (isBcryptHash(stored)) return false;
+  // bcryptjs reads `$2y$` (PHP's prefix) as `$2b$`: the algorithms are the same.
+  if (isBcryptHash(stored)) return bcrypt.compare(plain, stored.replace(/^\$2y\$/, "$2b$"));
   if (!stored.startsWith("$argon2")) return false;
   try {
     return await verify(stored, plain);

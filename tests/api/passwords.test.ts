@@ -39,9 +39,8 @@ describe("passwords", () => {
     }
   });
 
-  it("does not accept bcrypt hashes while no bcrypt verifier is installed", async () => {
-    // Flip to true once a bcrypt verifier is added (see server/security/passwords.ts).
-    expect(await verifyPassword(laravelBcryptHash, "password")).toBe(false);
+  it("verifies bcrypt hashes imported from Laravel", async () => {
+    expect(await verifyPassword(laravelBcryptHash, "password")).toBe(true);
     expect(await verifyPassword(laravelBcryptHash, "wrong")).toBe(false);
   });
 

@@ -6,6 +6,7 @@ import { ZodError } from "zod";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { HttpError, ValidationError, type FieldErrors } from "./errors.ts";
+import { accountRoutes } from "./http/account.ts";
 import { csrfCookieRoutes } from "./http/csrf-cookie.ts";
 import { healthRoutes } from "./http/health.ts";
 import { settingsRoutes } from "./http/settings.ts";
@@ -13,6 +14,7 @@ import { storageRoutes } from "./http/storage.ts";
 import { userRoutes } from "./http/user.ts";
 import { widgetRoutes } from "./http/widgets.ts";
 import { createLocalStorage, type StorageDriver } from "./media/storage.ts";
+import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { registerSessionHandling } from "./security/request-session.ts";
 import "./types.ts";
 
@@ -21,6 +23,8 @@ export type AppDependencies = {
   database: DatabaseHandle;
   storage?: StorageDriver;
   logger?: boolean | { level: string };
+  /** Defaults to SMTP_URL, or the .eml outbox under DATA_DIR/mail without it. */
+  mailer?: Mailer;
 };
 
 const REDACTED_PATHS = [
@@ -30,7 +34,7 @@ const REDACTED_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
-export async function buildApp({ config, database, storage, logger }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, storage, logger, mailer }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: REDACTED_PATHS },
     trustProxy: config.trustedProxies,
@@ -41,6 +45,8 @@ export async function buildApp({ config, database, storage, logger }: AppDepende
   app.decorate("config", config);
   app.decorate("db", database.db);
   app.decorate("dialect", database.dialect);
+  app.decorate("mailer", mailer ?? createMailer({ config, db: database.db, log: app.log }));
+  app.addHook("onClose", async () => app.mailer.close());
   app.decorate("storage", storage ?? createLocalStorage(config.dataDir));
 
   await app.register(cookie);
@@ -56,6 +62,7 @@ export async function buildApp({ config, database, storage, logger }: AppDepende
   await app.register(healthRoutes);
   await app.register(csrfCookieRoutes);
   await app.register(userRoutes);
+  await app.register(accountRoutes);
   await app.register(widgetRoutes);
   await app.register(settingsRoutes);
   await app.register(storageRoutes);

@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { csrfMismatch } from "../errors.ts";
 import { findUserById } from "../domain/users.ts";
+import { signInFromRememberCookie } from "./remember.ts";
 import {
   deleteExpiredSessions,
   loadSession,
@@ -56,6 +57,7 @@ export function registerSessionHandling(app: FastifyInstance): void {
       request.user = (await findUserById(app.db, request.session.userId)) ?? null;
       if (!request.user) request.session.setUser(null);
     }
+    if (!request.user) request.user = await signInFromRememberCookie(app, request);
   });
 
   app.addHook("preHandler", async (request) => {

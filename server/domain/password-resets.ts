@@ -1,0 +1,74 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { DB } from "../db/database.ts";
+import { ValidationError } from "../errors.ts";
+import { resetPasswordMail } from "../mail/account-mails.ts";
+import { siteName } from "../mail/identity.ts";
+import { safeEqual } from "../security/encryption.ts";
+import { hashPassword } from "../security/passwords.ts";
+import { deleteSessionsOfUser } from "../security/sessions.ts";
+import type { AccountContext } from "./account.ts";
+import { findUserByEmail, normalizeEmail } from "./users.ts";
+
+export const RESET_LINK_SENT = "We have emailed your password reset link.";
+export const PASSWORD_RESET = "Your password has been reset.";
+const TOKEN_LIFETIME_MS = 60 * 60_000;
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const invalidToken = () => ValidationError.field("email", "This password reset token is invalid.");
+
+/**
+ * Mails a reset link when the address belongs to a user; says nothing either way, so the
+ * answer cannot be used to find out who has an account. Only the token's hash is stored.
+ */
+export async function sendPasswordResetLink(ctx: AccountContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return;
+  const token = randomBytes(32).toString("hex");
+  const row = { token: hashToken(token), created_at: new Date().toISOString() };
+  await ctx.db
+    .insertInto("password_reset_tokens")
+    .values({ email: user.email, ...row })
+    .onConflict((conflict) => conflict.column("email").doUpdateSet(row))
+    .execute();
+  const url = `${ctx.appUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
+  ctx.mailer.queue(resetPasswordMail(await siteName(ctx.db), user, url));
+}
+
+export type PasswordReset = { token: string; email: string; password: string };
+
+/**
+ * Sets the new password when the token is the address's latest, younger than 60 minutes and
+ * unused. The token is spent, every session of the user ends and remember cookies stop working.
+ * Returns the user's id.
+ */
+export async function resetPassword(db: DB, input: PasswordReset): Promise<number> {
+  const email = normalizeEmail(input.email);
+  const user = await findUserByEmail(db, email);
+  const row = await db
+    .selectFrom("password_reset_tokens")
+    .selectAll()
+    .where("email", "=", email)
+    .executeTakeFirst();
+  if (!user || !row || !safeEqual(row.token, hashToken(input.token))) throw invalidToken();
+  if (Date.now() - Date.parse(row.created_at) > TOKEN_LIFETIME_MS) {
+    await db.deleteFrom("password_reset_tokens").where("email", "=", email).execute();
+    throw invalidToken();
+  }
+  const password = await hashPassword(input.password);
+  await db.transaction().execute(async (trx) => {
+    const spent = await trx
+      .deleteFrom("password_reset_tokens")
+      .where("email", "=", email)
+      .where("token", "=", row.token)
+      .executeTakeFirst();
+    // A concurrent reset spent the token first.
+    if (Number(spent.numDeletedRows) !== 1) throw invalidToken();
+    await trx
+      .updateTable("users")
+      .set({ password, remember_token: null, updated_at: new Date().toISOString() })
+      .where("id", "=", user.id)
+      .execute();
+  });
+  await deleteSessionsOfUser(db, user.id);
+  return user.id;
+}

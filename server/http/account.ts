@@ -1,0 +1,48 @@
+import type { FastifyInstance } from "fastify";
+import { type AccountContext, changePassword, updateProfile } from "../domain/account.ts";
+import { keyringFor } from "../security/encryption.ts";
+import { issueRememberToken, REMEMBER_COOKIE, setRememberCookie } from "../security/remember.ts";
+import { parseForm, passwordUpdateForm, profileForm } from "./auth-forms.ts";
+import { authEmailRoutes } from "./auth-email.ts";
+import { authPasswordRoutes } from "./auth-passwords.ts";
+import { authSessionRoutes } from "./auth-session.ts";
+import { authTwoFactorRoutes } from "./auth-two-factor.ts";
+import { replyEmpty, sessionOf } from "./auth-fortify.ts";
+import { auth, currentUser } from "./guards.ts";
+
+/** Every call of DESIGN §5 "Account (Fortify-compatible)" except GET /api/user. */
+export async function accountRoutes(app: FastifyInstance) {
+  const ctx: AccountContext = {
+    db: app.db,
+    keyring: keyringFor(app.config.appKey),
+    mailer: app.mailer,
+    appUrl: app.config.appUrl,
+  };
+  await app.register(authSessionRoutes, { ctx });
+  await app.register(authPasswordRoutes, { ctx });
+  await app.register(authEmailRoutes, { ctx });
+  await app.register(authTwoFactorRoutes, { ctx });
+  await app.register(profileRoutes, { ctx });
+}
+
+/** The member's own profile and password. */
+async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }) {
+  app.addHook("preHandler", auth);
+
+  app.put("/user/profile-information", async (request, reply) => {
+    const user = currentUser(request);
+    const input = await parseForm(profileForm(app.db, user), request.body);
+    await updateProfile(ctx, user, input);
+    return replyEmpty(reply, 200);
+  });
+
+  app.put("/user/password", async (request, reply) => {
+    const user = currentUser(request);
+    const input = await parseForm(passwordUpdateForm(user), request.body);
+    await changePassword(app.db, user, input.password, sessionOf(request).id);
+    // Other devices lose their remember cookies; this one keeps being remembered if it was.
+    if (request.cookies[REMEMBER_COOKIE])
+      setRememberCookie(app, reply, await issueRememberToken(app.db, ctx.keyring, user));
+    return replyEmpty(reply, 200);
+  });
+}

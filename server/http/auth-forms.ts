@@ -1,0 +1,114 @@
+import type { DB } from "../db/database.ts";
+import { findUserByEmail } from "../domain/users.ts";
+import { type FieldErrors, ValidationError } from "../errors.ts";
+import { verifyPassword } from "../security/passwords.ts";
+import type { User } from "../types.ts";
+import { z } from "./validation.ts";
+
+/** The inputs of the account calls, with Fortify's rules and Laravel's messages. */
+
+/**
+ * Parses a form; on failure throws the 422 with the fields in the form's order (as Laravel
+ * lists them), whichever check ran first (async checks such as `unique` finish last).
+ */
+export async function parseForm<S extends z.ZodObject>(
+  schema: S,
+  body: unknown,
+): Promise<z.output<S>> {
+  const result = await schema.safeParseAsync(body ?? {});
+  if (result.success) return result.data;
+  const byField: FieldErrors = {};
+  for (const issue of result.error.issues)
+    (byField[issue.path.map(String).join(".") || "body"] ??= []).push(issue.message);
+  const order = Object.keys(schema.shape);
+  const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
+  const errors = Object.fromEntries(Object.entries(byField).sort(([a], [b]) => rank(a) - rank(b)));
+  throw new ValidationError(errors);
+}
+const name = z.string().trim().min(1).max(255);
+const email = z.string().trim().min(1).max(255).pipe(z.email());
+/** Laravel's Password::defaults(): at least 8 characters (and a cap, so hashing stays cheap). */
+const newPassword = z.string().min(8).max(1024);
+const requiredString = z.string().min(1).max(1024);
+/** Laravel's `$request->boolean()`. */
+const boolean = z
+  .unknown()
+  .optional()
+  .transform((value) => [true, 1, "1", "true", "on", "yes"].includes(value as never));
+
+/** Laravel's `confirmed` rule: `<field>_confirmation` must equal the field; the message goes under the field. */
+function confirmed<T extends z.ZodObject>(schema: T, field: string) {
+  return schema.refine(
+    (input: Record<string, unknown>) => {
+      const value = input[field];
+      return typeof value !== "string" || value === "" || input[`${field}_confirmation`] === value;
+    },
+    { path: [field], message: `The ${field} field confirmation does not match.`, when: () => true },
+  );
+}
+
+const uniqueEmail = (db: DB, ignoreUserId?: number) =>
+  email.refine(
+    async (value) => {
+      const holder = await findUserByEmail(db, value);
+      return !holder || holder.id === ignoreUserId;
+    },
+    { message: "The email has already been taken." },
+  );
+
+export const registrationForm = (db: DB) =>
+  confirmed(
+    z.object({
+      firstname: name,
+      lastname: name,
+      email: uniqueEmail(db),
+      password: newPassword,
+      password_confirmation: z.unknown().optional(),
+    }),
+    "password",
+  );
+
+export const loginForm = z.object({
+  email: requiredString,
+  password: requiredString,
+  remember: boolean,
+});
+
+/** Both optional: the web tier sends the same value in both; a wrong type counts as absent. */
+export const twoFactorChallengeForm = z.object({
+  code: z.string().max(100).nullish().catch(null),
+  recovery_code: z.string().max(100).nullish().catch(null),
+});
+
+export const twoFactorCodeForm = z.object({ code: z.string().max(100).catch("") });
+
+export const enableTwoFactorForm = z.object({ force: boolean });
+
+export const confirmPasswordForm = z.object({ password: requiredString });
+
+export const forgotPasswordForm = z.object({ email });
+
+export const resetPasswordForm = confirmed(
+  z.object({
+    token: requiredString,
+    email,
+    password: newPassword,
+    password_confirmation: z.unknown().optional(),
+  }),
+  "password",
+);
+
+export const profileForm = (db: DB, user: User) =>
+  z.object({ firstname: name, lastname: name, email: uniqueEmail(db, user.id) });
+
+export const passwordUpdateForm = (user: User) =>
+  confirmed(
+    z.object({
+      current_password: requiredString.refine((value) => verifyPassword(user.password, value), {
+        message: "The provided password does not match your current password.",
+      }),
+      password: newPassword,
+      password_confirmation: z.unknown().optional(),
+    }),
+    "password",
+  );

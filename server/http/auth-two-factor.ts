@@ -1,0 +1,65 @@
+import type { FastifyInstance } from "fastify";
+import type { AccountContext } from "../domain/account.ts";
+import {
+  confirmTwoFactor,
+  disableTwoFactor,
+  enableTwoFactor,
+  recoveryCodesOf,
+  regenerateRecoveryCodes,
+  twoFactorQrCode,
+  twoFactorSecretKey,
+} from "../domain/two-factor.ts";
+import { HttpError } from "../errors.ts";
+import {
+  presentRecoveryCodes,
+  presentTwoFactorQrCode,
+  presentTwoFactorSecretKey,
+} from "../presenters/account.ts";
+import { parseForm, enableTwoFactorForm, twoFactorCodeForm } from "./auth-forms.ts";
+import { replyEmpty } from "./auth-fortify.ts";
+import { currentUser, passwordConfirmed } from "./guards.ts";
+
+const notEnabled = () => new HttpError(404, "Two factor authentication has not been enabled.");
+
+/** Two-factor management (Fortify): every call needs a signed-in user who confirmed their password. */
+export async function authTwoFactorRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }) {
+  app.addHook("preHandler", passwordConfirmed);
+
+  app.post("/user/two-factor-authentication", async (request, reply) => {
+    const input = await parseForm(enableTwoFactorForm, request.body);
+    await enableTwoFactor(ctx, currentUser(request), input.force);
+    return replyEmpty(reply, 200);
+  });
+
+  app.post("/user/confirmed-two-factor-authentication", async (request, reply) => {
+    const input = await parseForm(twoFactorCodeForm, request.body);
+    await confirmTwoFactor(ctx, currentUser(request), input.code);
+    return replyEmpty(reply, 200);
+  });
+
+  app.delete("/user/two-factor-authentication", async (request, reply) => {
+    await disableTwoFactor(app.db, currentUser(request));
+    return replyEmpty(reply, 200);
+  });
+
+  // As in Fortify: an empty array while two-factor is off.
+  app.get("/user/two-factor-qr-code", async (request) => {
+    const qrCode = await twoFactorQrCode(ctx, currentUser(request));
+    return qrCode ? presentTwoFactorQrCode(qrCode) : [];
+  });
+
+  app.get("/user/two-factor-secret-key", async (request) => {
+    const secretKey = twoFactorSecretKey(ctx.keyring, currentUser(request));
+    if (secretKey === null) throw notEnabled();
+    return presentTwoFactorSecretKey(secretKey);
+  });
+
+  app.get("/user/two-factor-recovery-codes", async (request) =>
+    presentRecoveryCodes(recoveryCodesOf(ctx.keyring, currentUser(request))),
+  );
+
+  app.post("/user/two-factor-recovery-codes", async (request, reply) => {
+    if (!(await regenerateRecoveryCodes(ctx, currentUser(request)))) throw notEnabled();
+    return replyEmpty(reply, 200);
+  });
+}

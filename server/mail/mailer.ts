@@ -1,0 +1,102 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
+import type { Config } from "../config.ts";
+import type { DB } from "../db/database.ts";
+import { mailSender } from "./identity.ts";
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The one link the mail is about: logged when the mail goes to the outbox instead of SMTP. */
+  link?: string;
+};
+
+export type Mailer = {
+  /** Sends now; never throws: a failure is logged and answered with false. */
+  send(message: MailMessage): Promise<boolean>;
+  /** Sends in the background, so the caller's answer neither waits for nor depends on SMTP. */
+  queue(message: MailMessage): void;
+  /** Resolves once every queued mail has been handed over (or has failed). */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+};
+
+declare module "fastify" {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+type MailerOptions = {
+  config: Pick<Config, "smtpUrl" | "dataDir" | "mailFrom" | "appUrl">;
+  db: DB;
+  log: FastifyBaseLogger;
+};
+
+/**
+ * SMTP when SMTP_URL is set; otherwise each mail is written as an .eml file under
+ * DATA_DIR/mail/ and its link logged, so a fresh install can still verify and reset.
+ */
+export function createMailer({ config, db, log }: MailerOptions): Mailer {
+  const outbox = config.smtpUrl ? null : path.join(config.dataDir, "mail");
+  const transport: Transporter = config.smtpUrl
+    ? nodemailer.createTransport({
+        url: config.smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      })
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const pending = new Set<Promise<unknown>>();
+
+  async function send(message: MailMessage): Promise<boolean> {
+    try {
+      const info = await transport.sendMail({
+        from: await mailSender(db, config),
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+      if (outbox) {
+        await mkdir(outbox, { recursive: true });
+        const file = path.join(
+          outbox,
+          `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`,
+        );
+        await writeFile(file, info.message as Buffer);
+        log.info(
+          { to: message.to, subject: message.subject, file, link: message.link },
+          "mail written to outbox",
+        );
+      } else {
+        log.info({ to: message.to, subject: message.subject }, "mail sent");
+      }
+      return true;
+    } catch (error) {
+      log.error({ err: error, to: message.to, subject: message.subject }, "mail delivery failed");
+      return false;
+    }
+  }
+
+  return {
+    send,
+    queue(message) {
+      const delivery = send(message).finally(() => pending.delete(delivery));
+      pending.add(delivery);
+    },
+    async flush() {
+      while (pending.size > 0) await Promise.all(pending);
+    },
+    async close() {
+      await this.flush();
+      transport.close();
+    },
+  };
+}

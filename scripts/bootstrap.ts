@@ -1,0 +1,20 @@
+import type { Config } from "../server/config.ts";
+import type { DB } from "../server/db/database.ts";
+import { ensureAdmin } from "../server/db/seed/admin.ts";
+
+const quietLog = { info: () => {} };
+
+/** ADMIN_EMAIL/ADMIN_PASSWORD: on every start, create that verified admin if no such user exists. */
+export async function bootstrapAdminFromEnv(db: DB, config: Config): Promise<void> {
+  if (!config.adminEmail || !config.adminPassword) return;
+  const admin = await ensureAdmin(db, config, quietLog);
+  if (admin.created) console.log(`Created the admin ${admin.email} from ADMIN_EMAIL.`);
+}
+
+/** The quickstart's sign-in line: the configured admin, or admin@example.org with a random password printed once. */
+export async function describeAdminSignIn(db: DB, config: Config): Promise<string> {
+  const admin = await ensureAdmin(db, config, quietLog);
+  if (admin.password) return `Admin sign-in: ${admin.email} / ${admin.password} (shown once — write it down)`;
+  if (config.adminEmail && config.adminPassword) return `Admin sign-in: ${admin.email} / (ADMIN_PASSWORD)`;
+  return `Admin sign-in: ${admin.email} (password as set before; use npm run user:create to add another admin)`;
+}

@@ -1,0 +1,28 @@
+// `npm run serve`: production. Migrates (never seeds) and serves both tiers, or only the web
+// tier when API_URL points at an existing Laravel/Sanctum-compatible API.
+import { loadConfigOrExit } from "../server/config.ts";
+import { closeGracefullyOnSignals, startApi, type RunningApi } from "../server/main.ts";
+import { startWebServer } from "../web/host.ts";
+import { bootstrapAdminFromEnv } from "./bootstrap.ts";
+
+const config = loadConfigOrExit();
+const externalApiUrl = process.env.API_URL;
+
+let api: RunningApi | undefined;
+if (!externalApiUrl) {
+  api = await startApi(config);
+  await bootstrapAdminFromEnv(api.app.db, config);
+}
+const web = await startWebServer({
+  port: config.port,
+  host: config.host,
+  apiUrl: externalApiUrl ?? api!.url,
+  appUrl: config.appUrl,
+});
+
+console.log(`Almoner is serving ${config.appUrl} (web tier on ${web.url}, API at ${externalApiUrl ?? api!.url})`);
+
+closeGracefullyOnSignals(async () => {
+  await web.close();
+  await api?.close();
+});

@@ -14,7 +14,9 @@ export async function bootstrapAdminFromEnv(db: DB, config: Config): Promise<voi
 /** The quickstart's sign-in line: the configured admin, or admin@example.org with a random password printed once. */
 export async function describeAdminSignIn(db: DB, config: Config): Promise<string> {
   const admin = await ensureAdmin(db, config, quietLog);
-  if (admin.password) return `Admin sign-in: ${admin.email} / ${admin.password} (shown once — write it down)`;
-  if (config.adminEmail && config.adminPassword) return `Admin sign-in: ${admin.email} / (ADMIN_PASSWORD)`;
+  if (admin.password)
+    return `Admin sign-in: ${admin.email} / ${admin.password} (shown once — write it down)`;
+  if (config.adminEmail && config.adminPassword)
+    return `Admin sign-in: ${admin.email} / (ADMIN_PASSWORD)`;
   return `Admin sign-in: ${admin.email} (password as set before; use npm run user:create to add another admin)`;
 }

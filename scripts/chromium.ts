@@ -16,5 +16,8 @@ export function ensureChromium(): void {
   console.log("Installing Chromium from Debian's packages…");
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   execSync("apt-get update -qq", { stdio: "inherit", env });
-  execSync("apt-get install -y -qq --no-install-recommends chromium fonts-liberation", { stdio: "inherit", env });
+  execSync("apt-get install -y -qq --no-install-recommends chromium fonts-liberation", {
+    stdio: "inherit",
+    env,
+  });
 }

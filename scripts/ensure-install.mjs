@@ -14,7 +14,9 @@ const stale =
   statSync(lock).mtimeMs > statSync(installedLock).mtimeMs;
 
 if (stale) {
-  const command = existsSync(`${root}node_modules`) ? "npm install --no-audit --no-fund" : "npm ci --no-audit --no-fund";
+  const command = existsSync(`${root}node_modules`)
+    ? "npm install --no-audit --no-fund"
+    : "npm ci --no-audit --no-fund";
   console.log(`Installing dependencies (${command})…`);
   execSync(command, { cwd: root, stdio: "inherit" });
 }

@@ -5,7 +5,11 @@ const config = loadConfigOrExit();
 const database = openDatabase(config);
 try {
   const applied = await migrateToLatest(database);
-  console.log(applied.length > 0 ? `Applied migrations: ${applied.join(", ")}` : "The database is up to date.");
+  console.log(
+    applied.length > 0
+      ? `Applied migrations: ${applied.join(", ")}`
+      : "The database is up to date.",
+  );
 } finally {
   await database.db.destroy();
 }

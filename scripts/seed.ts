@@ -12,7 +12,9 @@ try {
   const started = performance.now();
   const result = await seedDemoContent(database.db, createLocalStorage(config.dataDir), config);
   if (result.seeded)
-    console.log(`Seeded the demo content (${result.images} pictures) in ${Math.round(performance.now() - started)} ms.`);
+    console.log(
+      `Seeded the demo content (${result.images} pictures) in ${Math.round(performance.now() - started)} ms.`,
+    );
   else console.log("The site already has content: nothing seeded.");
   await bootstrapAdminFromEnv(database.db, config);
 } finally {

@@ -20,7 +20,9 @@ const web = await startWebServer({
   appUrl: config.appUrl,
 });
 
-console.log(`Almoner is serving ${config.appUrl} (web tier on ${web.url}, API at ${externalApiUrl ?? api!.url})`);
+console.log(
+  `Almoner is serving ${config.appUrl} (web tier on ${web.url}, API at ${externalApiUrl ?? api!.url})`,
+);
 
 closeGracefullyOnSignals(async () => {
   await web.close();

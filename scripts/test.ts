@@ -15,9 +15,18 @@ type Tally = { passed: number; failed: number };
 const tally: Tally = { passed: 0, failed: 0 };
 const failedSteps: string[] = [];
 
-function run(step: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
+function run(
+  step: string,
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): boolean {
   console.log(`\n▶ ${step}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  });
   const ok = result.status === 0;
   if (!ok) failedSteps.push(step);
   return ok;
@@ -25,7 +34,10 @@ function run(step: string, command: string, args: string[], env: Record<string, 
 
 function countVitest(file: string) {
   if (!existsSync(file)) return;
-  const report = JSON.parse(readFileSync(file, "utf8")) as { numPassedTests: number; numFailedTests: number };
+  const report = JSON.parse(readFileSync(file, "utf8")) as {
+    numPassedTests: number;
+    numFailedTests: number;
+  };
   tally.passed += report.numPassedTests;
   tally.failed += report.numFailedTests;
 }
@@ -56,7 +68,19 @@ function postgresAnswers(): Promise<boolean> {
 
 function vitest(step: string, project: string, env: Record<string, string> = {}) {
   const output = path.join(reports, `${step.replace(/\W+/g, "-")}.json`);
-  run(step, bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${output}`], env);
+  run(
+    step,
+    bin("vitest"),
+    [
+      "run",
+      "--project",
+      project,
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile=${output}`,
+    ],
+    env,
+  );
   countVitest(output);
 }
 
@@ -72,13 +96,19 @@ run("typecheck", "npm", ["run", "typecheck", "--silent"]);
 vitest("API on SQLite", "api", { TEST_DATABASE_URL: "" });
 const postgresUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 if (await postgresAnswers()) vitest("API on PostgreSQL", "api", { TEST_DATABASE_URL: postgresUrl });
-else console.log("\nPostgreSQL does not answer at 127.0.0.1:5432: the API suites ran on SQLite only.");
+else
+  console.log("\nPostgreSQL does not answer at 127.0.0.1:5432: the API suites ran on SQLite only.");
 vitest("contract", "contract", { TEST_DATABASE_URL: "" });
 
 const e2eReport = path.join(reports, "e2e.json");
-run("end-to-end (Chromium, JavaScript on and off)", bin("playwright"), ["test", "--reporter=list,json"], {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-});
+run(
+  "end-to-end (Chromium, JavaScript on and off)",
+  bin("playwright"),
+  ["test", "--reporter=list,json"],
+  {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+  },
+);
 countPlaywright(e2eReport);
 
 rmSync(reports, { recursive: true, force: true });

@@ -34,7 +34,13 @@ const REDACTED_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
-export async function buildApp({ config, database, storage, logger, mailer }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  storage,
+  logger,
+  mailer,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: REDACTED_PATHS },
     trustProxy: config.trustedProxies,
@@ -57,7 +63,9 @@ export async function buildApp({ config, database, storage, logger, mailer }: Ap
     if (status >= 500) request.log.error({ err: error }, "request failed");
     return reply.code(status).headers(headers).send(body);
   });
-  app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ message: "Not Found." }));
+  app.setNotFoundHandler(async (_request, reply) =>
+    reply.code(404).send({ message: "Not Found." }),
+  );
 
   await app.register(healthRoutes);
   await app.register(csrfCookieRoutes);
@@ -70,7 +78,11 @@ export async function buildApp({ config, database, storage, logger, mailer }: Ap
   return app;
 }
 
-type ErrorResponse = { status: number; body: Record<string, unknown>; headers: Record<string, string> };
+type ErrorResponse = {
+  status: number;
+  body: Record<string, unknown>;
+  headers: Record<string, string>;
+};
 
 /** The one place errors become the JSON of DESIGN §5: `{"message"}`, plus `errors` for 422. */
 function toErrorResponse(error: FastifyError | Error): ErrorResponse {
@@ -83,7 +95,7 @@ function toErrorResponse(error: FastifyError | Error): ErrorResponse {
     const errors: FieldErrors = {};
     for (const issue of error.validation) {
       const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
-      (errors[field] ??= []).push(issue.message);
+      (errors[field] ??= []).push(issue.message ?? "The value is invalid.");
     }
     return validationResponse(errors);
   }
@@ -114,4 +126,8 @@ function validationResponse(errors: FieldErrors): ErrorResponse {
   return { status: 422, body: { message: error.message, errors }, headers: {} };
 }
 
-const plain = (status: number, message: string): ErrorResponse => ({ status, body: { message }, headers: {} });
+const plain = (status: number, message: string): ErrorResponse => ({
+  status,
+  body: { message },
+  headers: {},
+});

@@ -6,9 +6,12 @@ import { z } from "zod";
 const port = z.coerce.number().int().min(0).max(65535);
 const flag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
 const url = z.url({ protocol: /^https?$/ });
-const commaList = z
-  .string()
-  .transform((v) => v.split(",").map((item) => item.trim()).filter(Boolean));
+const commaList = z.string().transform((v) =>
+  v
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
 
 const envSchema = z.object({
   PORT: port.default(3000),
@@ -27,7 +30,11 @@ const envSchema = z.object({
   SEED_DEMO: flag.default(false),
   TRUSTED_PROXIES: commaList.default(["127.0.0.1", "::1", "::ffff:127.0.0.1"]),
   STATEFUL_ORIGINS: commaList.default([]),
-  IMAGE_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -60,7 +67,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0]);
-    throw new ConfigError(`Invalid environment variable ${name}=${JSON.stringify(env[name])}: ${issue.message}`);
+    throw new ConfigError(
+      `Invalid environment variable ${name}=${JSON.stringify(env[name])}: ${issue.message}`,
+    );
   }
   const e = parsed.data;
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");

@@ -40,6 +40,9 @@ export const unauthorized = () => new HttpError(403, "This action is unauthorize
 export const notFound = () => new HttpError(404, "Not Found.");
 export const imageTooLarge = () => new HttpError(413, "The image you have uploaded is too large");
 export const csrfMismatch = () => new HttpError(419, "CSRF token mismatch.");
-export const passwordConfirmationRequired = () => new HttpError(423, "Password confirmation required.");
+export const passwordConfirmationRequired = () =>
+  new HttpError(423, "Password confirmation required.");
 export const tooManyAttempts = (retryAfterSeconds: number) =>
-  new HttpError(429, "Too Many Attempts.", { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  new HttpError(429, "Too Many Attempts.", {
+    "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });

@@ -18,7 +18,10 @@ export async function startApi(config: Config): Promise<RunningApi> {
 }
 
 /** Stops taking new requests, lets running ones finish, then exits, on SIGTERM or SIGINT. */
-export function closeGracefullyOnSignals(close: () => Promise<void>, log: (message: string) => void = console.log) {
+export function closeGracefullyOnSignals(
+  close: () => Promise<void>,
+  log: (message: string) => void = console.log,
+) {
   let closing = false;
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {

@@ -18,14 +18,20 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     // Keep BIGINT columns as JavaScript numbers, as SQLite returns them.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      dialect: "postgres",
+    };
   }
   const sqlite = new SQLite(path.join(options.dataDir, "almoner.sqlite"));
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: "sqlite" };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    dialect: "sqlite",
+  };
 }
 
 function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

@@ -1,7 +1,10 @@
 import { z } from "zod";
 
 const fieldName = (path: readonly PropertyKey[] | undefined) =>
-  (path ?? []).filter((p) => typeof p === "string").join(".").replaceAll("_", " ") || "value";
+  (path ?? [])
+    .filter((p) => typeof p === "string")
+    .join(".")
+    .replaceAll("_", " ") || "value";
 
 /** Laravel's wording for validation messages, so API clients see the same texts from both backends. */
 export function laravelMessage(issue: z.core.$ZodRawIssue): string | undefined {
@@ -10,7 +13,8 @@ export function laravelMessage(issue: z.core.$ZodRawIssue): string | undefined {
     case "invalid_type":
       if (issue.input === undefined || issue.input === null || issue.input === "")
         return `The ${field} field is required.`;
-      if (issue.expected === "number" || issue.expected === "int") return `The ${field} field must be a number.`;
+      if (issue.expected === "number" || issue.expected === "int")
+        return `The ${field} field must be a number.`;
       if (issue.expected === "boolean") return `The ${field} field must be true or false.`;
       if (issue.expected === "array") return `The ${field} field must be an array.`;
       return `The ${field} field must be a ${issue.expected === "object" ? "object" : "string"}.`;
@@ -19,17 +23,20 @@ export function laravelMessage(issue: z.core.$ZodRawIssue): string | undefined {
         return Number(issue.minimum) <= 1
           ? `The ${field} field is required.`
           : `The ${field} field must be at least ${issue.minimum} characters.`;
-      if (issue.origin === "array") return `The ${field} field must have at least ${issue.minimum} items.`;
+      if (issue.origin === "array")
+        return `The ${field} field must have at least ${issue.minimum} items.`;
       return `The ${field} field must be at least ${issue.minimum}.`;
     case "too_big":
       if (issue.origin === "string")
         return `The ${field} field must not be greater than ${issue.maximum} characters.`;
-      if (issue.origin === "array") return `The ${field} field must not have more than ${issue.maximum} items.`;
+      if (issue.origin === "array")
+        return `The ${field} field must not have more than ${issue.maximum} items.`;
       return `The ${field} field must not be greater than ${issue.maximum}.`;
     case "invalid_format":
       if (issue.format === "email") return `The ${field} field must be a valid email address.`;
       if (issue.format === "url") return `The ${field} field must be a valid URL.`;
-      if (issue.format === "datetime" || issue.format === "date") return `The ${field} field must be a valid date.`;
+      if (issue.format === "datetime" || issue.format === "date")
+        return `The ${field} field must be a valid date.`;
       return `The ${field} field format is invalid.`;
     case "invalid_value":
       return `The selected ${field} is invalid.`;

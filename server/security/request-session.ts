@@ -72,8 +72,16 @@ export function registerSessionHandling(app: FastifyInstance): void {
   app.addHook("onSend", async (request: FastifyRequest, reply: FastifyReply) => {
     const session = request.session;
     if (!session || !session.exists) return;
-    await session.save(app.db, { ip: request.ip, userAgent: request.headers["user-agent"] ?? null });
-    const cookie = { path: "/", sameSite: "lax" as const, secure, maxAge: SESSION_LIFETIME_SECONDS };
+    await session.save(app.db, {
+      ip: request.ip,
+      userAgent: request.headers["user-agent"] ?? null,
+    });
+    const cookie = {
+      path: "/",
+      sameSite: "lax" as const,
+      secure,
+      maxAge: SESSION_LIFETIME_SECONDS,
+    };
     reply.setCookie(SESSION_COOKIE, session.id, { ...cookie, httpOnly: true });
     const token = session.get<string>("_token");
     if (token) reply.setCookie(XSRF_COOKIE, token, { ...cookie, httpOnly: false });

@@ -24,7 +24,12 @@ export class Session {
   private changed = false;
   private discardedIds: string[] = [];
 
-  constructor(options: { id?: string; userId?: number | null; data?: SessionData; lastActivity?: number }) {
+  constructor(options: {
+    id?: string;
+    userId?: number | null;
+    data?: SessionData;
+    lastActivity?: number;
+  }) {
     this.id = options.id ?? randomId(30);
     this.loadedFrom = options.id ?? null;
     this.userId = options.userId ?? null;
@@ -142,7 +147,11 @@ export async function deleteExpiredSessions(db: DB): Promise<void> {
   await db.deleteFrom("sessions").where("last_activity", "<", cutoff).execute();
 }
 
-export async function deleteSessionsOfUser(db: DB, userId: number, exceptId?: string): Promise<void> {
+export async function deleteSessionsOfUser(
+  db: DB,
+  userId: number,
+  exceptId?: string,
+): Promise<void> {
   let query = db.deleteFrom("sessions").where("user_id", "=", userId);
   if (exceptId) query = query.where("id", "!=", exceptId);
   await query.execute();

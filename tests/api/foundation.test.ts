@@ -15,7 +15,15 @@ async function insertWidget(name: string, type: "TEXT" | "IMAGE" = "TEXT") {
   const now = new Date().toISOString();
   return api.database.db
     .insertInto("widgets")
-    .values({ name, type, html: `<h2>${name}</h2>`, image: null, alt: "", created_at: now, updated_at: now })
+    .values({
+      name,
+      type,
+      html: `<h2>${name}</h2>`,
+      image: null,
+      alt: "",
+      created_at: now,
+      updated_at: now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -51,7 +59,11 @@ describe("CSRF protection", () => {
   it("answers 419 to a write with a wrong token", async () => {
     const client = api.client();
     await client.csrf();
-    const response = await client.post("/logout", {}, { xsrf: false, headers: { "X-XSRF-TOKEN": "wrong" } });
+    const response = await client.post(
+      "/logout",
+      {},
+      { xsrf: false, headers: { "X-XSRF-TOKEN": "wrong" } },
+    );
     expect(response.status).toBe(419);
     expect(response.body).toEqual({ message: "CSRF token mismatch." });
   });
@@ -192,7 +204,10 @@ describe("settings", () => {
 
     const admin = api.client();
     await signInAs(api.database.db, admin, await createAdmin(api.database.db));
-    const response = await admin.put("/api/settings", { name: "Hope Trust", donate_url: "https://donate.example/x" });
+    const response = await admin.put("/api/settings", {
+      name: "Hope Trust",
+      donate_url: "https://donate.example/x",
+    });
     expect(response.status).toBe(200);
     expect(response.body.name).toBe("Hope Trust");
 

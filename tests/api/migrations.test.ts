@@ -43,7 +43,16 @@ describe("migrations", () => {
     const columns = await columnsByTable(api.database);
     expect(Object.keys(columns).sort()).toEqual(TABLES);
     expect(columns.entries).toEqual(
-      expect.arrayContaining(["kind", "title", "slug", "article", "article_html", "preview_text", "image", "position"]),
+      expect.arrayContaining([
+        "kind",
+        "title",
+        "slug",
+        "article",
+        "article_html",
+        "preview_text",
+        "image",
+        "position",
+      ]),
     );
     expect(columns.contact_messages).toEqual(expect.arrayContaining(["ip", "mailed_at"]));
     expect(await migrateToLatest(api.database)).toEqual([]);

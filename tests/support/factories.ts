@@ -9,7 +9,10 @@ export const DEFAULT_PASSWORD = "correct-horse-battery";
 
 let counter = 0;
 
-export async function createUser(db: DB, overrides: Partial<Omit<User, "id">> & { plainPassword?: string } = {}) {
+export async function createUser(
+  db: DB,
+  overrides: Partial<Omit<User, "id">> & { plainPassword?: string } = {},
+) {
   counter += 1;
   const { plainPassword, ...columns } = overrides;
   const now = new Date().toISOString();
@@ -39,7 +42,12 @@ export const createAdmin = (db: DB, overrides: Partial<Omit<User, "id">> = {}) =
   createUser(db, { role: "admin", firstname: "Grace", lastname: "Admin", ...overrides });
 
 /** Signs the client in by writing a session row, as a login would, without going through the form. */
-export async function signInAs(db: DB, client: HttpClient, user: User, data: Record<string, unknown> = {}) {
+export async function signInAs(
+  db: DB,
+  client: HttpClient,
+  user: User,
+  data: Record<string, unknown> = {},
+) {
   const session = new Session({});
   session.setUser(user.id);
   const token = session.token();

@@ -49,9 +49,14 @@ export class HttpClient {
     this.request<T>("PUT", path, { json, ...options });
   patch = <T = any>(path: string, json?: unknown, options?: RequestOptions) =>
     this.request<T>("PATCH", path, { json, ...options });
-  delete = <T = any>(path: string, options?: RequestOptions) => this.request<T>("DELETE", path, options);
+  delete = <T = any>(path: string, options?: RequestOptions) =>
+    this.request<T>("DELETE", path, options);
 
-  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<TestResponse<T>> {
     const url = `${this.baseUrl}${path}`;
     const headers: Record<string, string> = {
       Accept: "application/json",

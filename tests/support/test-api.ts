@@ -58,7 +58,10 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   };
 }
 
-async function privateDatabase(): Promise<{ databaseUrl?: string; dropDatabase: () => Promise<void> }> {
+async function privateDatabase(): Promise<{
+  databaseUrl?: string;
+  dropDatabase: () => Promise<void>;
+}> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return { dropDatabase: async () => {} };
   const name = `almoner_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;

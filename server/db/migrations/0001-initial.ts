@@ -1,7 +1,6 @@
 import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from "kysely";
 import type { SqlDialect } from "../database.ts";
 
-
 type Table = CreateTableBuilder<string, never>;
 
 // SQLite and PostgreSQL spell an auto-incrementing key differently; everything else is shared.
@@ -143,7 +142,6 @@ export async function up(db: Kysely<unknown>, dialect: SqlDialect): Promise<void
     .addColumn("key", "text", (c) => c.primaryKey())
     .addColumn("value", "text", notNull)
     .execute();
-
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

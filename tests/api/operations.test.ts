@@ -1,0 +1,78 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const dataDir = mkdtempSync(path.join(tmpdir(), "almoner-ops-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+type Exit = { code: number | null; stdout: string; stderr: string };
+
+function startApiProcess(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      API_PORT: "0",
+      LOG_LEVEL: "info",
+      DATABASE_URL: "",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<Exit>((resolve) =>
+    child.on("exit", (code) => resolve({ code, stdout, stderr })),
+  );
+  const listening = new Promise<string>((resolve, reject) => {
+    child.stdout.on("data", () => {
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+      if (match) resolve(match[1]!);
+    });
+    void exited.then((exit) => reject(new Error(`exited early: ${exit.stderr || exit.stdout}`)));
+  });
+  listening.catch(() => {});
+  return { child, exited, listening };
+}
+
+describe("operating the API", () => {
+  it("refuses to start on a bad environment value with one line naming the variable", async () => {
+    const { exited } = startApiProcess({ API_PORT: "eighty" });
+    const exit = await exited;
+    expect(exit.code).toBe(1);
+    const lines = exit.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid environment variable API_PORT="eighty"/);
+  });
+
+  it("stops and exits cleanly on SIGTERM", async () => {
+    const { child, exited, listening } = startApiProcess({});
+    const url = await listening;
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    child.kill("SIGTERM");
+    const exit = await exited;
+    expect(exit.code).toBe(0);
+    expect(exit.stdout).toMatch(/SIGTERM received, shutting down/);
+  });
+
+  it("never logs cookies or XSRF tokens", async () => {
+    const { child, exited, listening } = startApiProcess({});
+    const url = await listening;
+    await fetch(`${url}/api/user`, {
+      headers: {
+        Cookie: "almoner_session=secret-session-value",
+        "X-XSRF-TOKEN": "secret-token-value",
+      },
+    });
+    child.kill("SIGTERM");
+    const exit = await exited;
+    expect(exit.stdout).not.toContain("secret-session-value");
+    expect(exit.stdout).not.toContain("secret-token-value");
+  });
+});

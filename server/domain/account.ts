@@ -7,7 +7,13 @@ import { forgetRememberTokens } from "../security/remember.ts";
 import { deleteSessionsOfUser } from "../security/sessions.ts";
 import type { User } from "../types.ts";
 import { sendVerificationLink } from "./email-verification.ts";
-import { createUser, emailTaken, findUserByEmail, normalizeEmail } from "./users.ts";
+import {
+  createUser,
+  emailTaken,
+  findUserByEmail,
+  isUniqueViolation,
+  normalizeEmail,
+} from "./users.ts";
 
 /** What the account rules need besides the database: keys, the mailer and the public URL for links. */
 export type AccountContext = { db: DB; keyring: Keyring; mailer: Mailer; appUrl: string };
@@ -17,7 +23,7 @@ export type Registration = { firstname: string; lastname: string; email: string;
 /** Fortify's CreateNewUser plus the Registered event: the new member is mailed a verification link. */
 export async function registerUser(ctx: AccountContext, input: Registration): Promise<User> {
   const user = await createUser(ctx.db, input);
-  await sendVerificationLink(ctx, user);
+  sendVerificationLink(ctx, user);
   return user;
 }
 
@@ -72,19 +78,26 @@ export async function updateProfile(
     const holder = await findUserByEmail(ctx.db, email);
     if (holder && holder.id !== user.id) throw emailTaken();
   }
-  const updated = await ctx.db
-    .updateTable("users")
-    .set({
-      firstname: input.firstname.trim(),
-      lastname: input.lastname.trim(),
-      email,
-      ...(emailChanged ? { email_verified_at: null } : {}),
-      updated_at: new Date().toISOString(),
-    })
-    .where("id", "=", user.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  if (emailChanged) await sendVerificationLink(ctx, updated);
+  let updated: User;
+  try {
+    updated = await ctx.db
+      .updateTable("users")
+      .set({
+        firstname: input.firstname.trim(),
+        lastname: input.lastname.trim(),
+        email,
+        ...(emailChanged ? { email_verified_at: null } : {}),
+        updated_at: new Date().toISOString(),
+      })
+      .where("id", "=", user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    // Another member took the address between the check and the update.
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  if (emailChanged) sendVerificationLink(ctx, updated);
   return updated;
 }
 

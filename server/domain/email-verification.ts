@@ -22,8 +22,9 @@ export function verificationUrl(
   return `${ctx.appUrl}${signedPath(ctx.keyring, `/email/verify/${user.id}/${emailHash(user.email)}`, expiresAt)}`;
 }
 
-export async function sendVerificationLink(ctx: AccountContext, user: User): Promise<void> {
-  ctx.mailer.queue(verifyEmailMail(await siteName(ctx.db), user, verificationUrl(ctx, user)));
+export function sendVerificationLink(ctx: AccountContext, user: User): void {
+  const url = verificationUrl(ctx, user);
+  ctx.mailer.queue(async () => verifyEmailMail(await siteName(ctx.db), user, url));
 }
 
 /**

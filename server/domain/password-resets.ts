@@ -18,20 +18,24 @@ const invalidToken = () => ValidationError.field("email", "This password reset t
 
 /**
  * Mails a reset link when the address belongs to a user; says nothing either way, so the
- * answer cannot be used to find out who has an account. Only the token's hash is stored.
+ * answer cannot be used to find out who has an account. The lookup, the token and the mail
+ * all happen in the background, so neither can the answer's timing. Only the token's hash
+ * is stored.
  */
-export async function sendPasswordResetLink(ctx: AccountContext, email: string): Promise<void> {
-  const user = await findUserByEmail(ctx.db, email);
-  if (!user) return;
-  const token = randomBytes(32).toString("hex");
-  const row = { token: hashToken(token), created_at: new Date().toISOString() };
-  await ctx.db
-    .insertInto("password_reset_tokens")
-    .values({ email: user.email, ...row })
-    .onConflict((conflict) => conflict.column("email").doUpdateSet(row))
-    .execute();
-  const url = `${ctx.appUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
-  ctx.mailer.queue(resetPasswordMail(await siteName(ctx.db), user, url));
+export function sendPasswordResetLink(ctx: AccountContext, email: string): void {
+  ctx.mailer.queue(async () => {
+    const user = await findUserByEmail(ctx.db, email);
+    if (!user) return undefined;
+    const token = randomBytes(32).toString("hex");
+    const row = { token: hashToken(token), created_at: new Date().toISOString() };
+    await ctx.db
+      .insertInto("password_reset_tokens")
+      .values({ email: user.email, ...row })
+      .onConflict((conflict) => conflict.column("email").doUpdateSet(row))
+      .execute();
+    const url = `${ctx.appUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
+    return resetPasswordMail(await siteName(ctx.db), user, url);
+  });
 }
 
 export type PasswordReset = { token: string; email: string; password: string };

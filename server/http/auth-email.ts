@@ -30,7 +30,7 @@ export async function authEmailRoutes(app: FastifyInstance, { ctx }: { ctx: Acco
     const user = currentUser(request);
     consumeAttempt(resendThrottle, String(user.id));
     if (user.email_verified_at) return reply.code(204).send();
-    await sendVerificationLink(ctx, user);
+    sendVerificationLink(ctx, user);
     return reply.code(202).send(presentMessage("verification-link-sent"));
   });
 }

@@ -29,7 +29,7 @@ export async function authPasswordRoutes(app: FastifyInstance, { ctx }: { ctx: A
     consumeAttempt(forgotPerIp, request.ip);
     const input = await parseForm(forgotPasswordForm, request.body);
     consumeAttempt(forgotPerEmail, normalizeEmail(input.email));
-    await sendPasswordResetLink(ctx, input.email);
+    sendPasswordResetLink(ctx, input.email);
     return presentMessage(RESET_LINK_SENT);
   });
 

@@ -20,8 +20,12 @@ export type MailMessage = {
 export type Mailer = {
   /** Sends now; never throws: a failure is logged and answered with false. */
   send(message: MailMessage): Promise<boolean>;
-  /** Sends in the background, so the caller's answer neither waits for nor depends on SMTP. */
-  queue(message: MailMessage): void;
+  /**
+   * Sends in the background, after the current request's work, so the answer neither waits
+   * for nor depends on SMTP. Given a function, that function prepares the mail in the
+   * background too (and may decide there is none to send).
+   */
+  queue(message: MailMessage | (() => Promise<MailMessage | undefined>)): void;
   /** Resolves once every queued mail has been handed over (or has failed). */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -88,7 +92,13 @@ export function createMailer({ config, db, log }: MailerOptions): Mailer {
   return {
     send,
     queue(message) {
-      const delivery = send(message).finally(() => pending.delete(delivery));
+      const delivery = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(async () => {
+          const prepared = typeof message === "function" ? await message() : message;
+          if (prepared) await send(prepared);
+        })
+        .catch((error: unknown) => log.error({ err: error }, "mail preparation failed"))
+        .finally(() => pending.delete(delivery));
       pending.add(delivery);
     },
     async flush() {

@@ -46,11 +46,6 @@ export function matchTotpStep(secret: string, code: string, timestamp = Date.now
   return delta === null ? null : totp.counter({ timestamp }) + delta;
 }
 
-/** The code of the current step (tests and tooling). */
-export function currentTotpCode(secret: string, timestamp = Date.now()): string {
-  return totpFor(secret).generate({ timestamp });
-}
-
 /** Fortify's format: ten letters or digits, a dash, ten more. */
 export function generateRecoveryCode(): string {
   const part = () =>

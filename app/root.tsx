@@ -39,14 +39,14 @@ export const links: Route.LinksFunction = () => [
  * organisation's details before anything renders. On the way out every cookie the API set
  * goes to the browser.
  */
-const apiSessionMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
+const apiSessionMiddleware: Route.MiddlewareFunction = async ({ request, url, context }, next) => {
   const facts = context.get(requestFactsContext);
   const api = new ApiClient({
     apiUrl: facts.config.apiUrl,
     appUrl: facts.config.appUrl,
     cookieHeader: request.headers.get("Cookie"),
     clientAddress: facts.clientAddress,
-    pageLocation: pageLocationOf(request),
+    pageLocation: pageLocationOf(url),
   });
   context.set(apiClientContext, api);
   const [user, settings] = await Promise.all([

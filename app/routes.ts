@@ -19,6 +19,7 @@ export default [
   route("two-factor-challenge", "routes/two-factor-challenge.tsx", { id: "TwoFactorChallenge" }),
   route("forgot-password", "routes/forgot-password.tsx", { id: "ForgotPassword" }),
   route("reset-password/:token", "routes/reset-password.tsx"),
+  route("email/verify/:id/:hash", "routes/email-verify.tsx"),
   ...prefix("legal", [
     route("cookies", "routes/legal-cookies.tsx"),
     route("terms", "routes/legal-terms.tsx"),

@@ -37,19 +37,20 @@ export function HeaderImage({
       )}
       <div
         aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-gradient-to-t from-brand-900/85 via-brand-900/45 to-brand-900/20"
+        className="absolute inset-0 -z-10 bg-gradient-to-t from-brand-900/90 via-brand-900/55 to-brand-900/30"
       />
       <div className="mx-auto flex h-full max-w-7xl flex-col items-start justify-end gap-4 px-4 pb-10 sm:px-6 lg:px-8">
-        <h1 id="page-title" className="max-w-3xl text-4xl font-semibold text-white sm:text-5xl">
+        <h1
+          id="page-title"
+          className="max-w-3xl text-4xl font-semibold text-white [text-shadow:0_2px_12px_rgb(0_0_0/0.35)] sm:text-5xl"
+        >
           {title}
         </h1>
         {subtitle ? <p className="text-lg text-brand-50">{subtitle}</p> : null}
         <DonateLink href={donateUrl} />
       </div>
-      {image ? (
-        <div className="absolute right-4 top-6 sm:right-6 lg:right-8">
-          <EditWidgetLink widget={image} />
-        </div>
+      {image && image.id > 0 ? (
+        <EditWidgetLink widget={image} className="absolute right-4 top-6 sm:right-6 lg:right-8" />
       ) : null}
     </section>
   );

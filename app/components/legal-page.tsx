@@ -2,8 +2,6 @@ import type { Widget } from "../lib/api-types.ts";
 import { HeaderImage } from "./header-image.tsx";
 import { WidgetBlock } from "./widget-block.tsx";
 
-export const LEGAL_HEADER_WIDGET = "LegalHeader";
-
 export function LegalPage({
   title,
   widgetName,

@@ -14,7 +14,7 @@ export function WidgetBlock({ name, className = "" }: { name: string; className?
   if (widget.type === "IMAGE") {
     if (!widget.image_url) return null;
     return (
-      <figure data-widget={name} className={`relative ${className}`}>
+      <figure data-widget={name} className={["relative", className].filter(Boolean).join(" ")}>
         <img
           src={widget.image_url}
           alt={widget.alt ?? ""}
@@ -28,7 +28,7 @@ export function WidgetBlock({ name, className = "" }: { name: string; className?
   }
   if (!widget.html) return null;
   return (
-    <div data-widget={name} className={`relative ${className}`}>
+    <div data-widget={name} className={["relative", className].filter(Boolean).join(" ")}>
       <div className="widget-html" dangerouslySetInnerHTML={{ __html: widget.html }} />
       <EditWidgetLink widget={widget} />
     </div>
@@ -36,7 +36,13 @@ export function WidgetBlock({ name, className = "" }: { name: string; className?
 }
 
 /** The admin's shortcut from a content block to its edit screen; nobody else sees it. */
-export function EditWidgetLink({ widget }: { widget: Widget }) {
+export function EditWidgetLink({
+  widget,
+  className = "absolute -top-3 right-0",
+}: {
+  widget: Widget;
+  className?: string;
+}) {
   const user = useCurrentUser();
   if (user?.role !== "admin") return null;
   return (
@@ -44,7 +50,7 @@ export function EditWidgetLink({ widget }: { widget: Widget }) {
       to={`/admin/widgets/${widget.id}`}
       aria-label={`Edit ${widget.name}`}
       title={`Edit ${widget.name}`}
-      className="absolute -top-3 right-0 z-10 grid size-10 place-items-center rounded-full bg-white text-brand-700 shadow-md ring-1 ring-brand-100 hover:bg-brand-50"
+      className={`${className} z-10 grid size-10 place-items-center rounded-full bg-white text-brand-700 shadow-md ring-1 ring-brand-100 hover:bg-brand-50`}
     >
       <PencilIcon className="size-5" />
     </Link>

@@ -5,23 +5,28 @@ import { currentUserContext } from "./request-context.server.ts";
 
 export const ADMIN_REQUIRED_NOTICE = "admin-required";
 
-export function pageLocationOf(request: Request): string {
-  const url = new URL(request.url);
+type GuardArgs = {
+  /** The normalized URL React Router gives loaders, actions and middleware (no `.data`). */
+  url: URL;
+  context: Readonly<RouterContextProvider>;
+};
+
+export function pageLocationOf(url: URL): string {
   return url.pathname + url.search;
 }
 
 /** Signed in, else to Login and back here afterwards. */
-export function requireUser(request: Request, context: Readonly<RouterContextProvider>): User {
+export function requireUser({ url, context }: GuardArgs): User {
   const user = context.get(currentUserContext);
-  if (!user) throw redirect(loginPath(pageLocationOf(request)));
+  if (!user) throw redirect(loginPath(pageLocationOf(url)));
   return user;
 }
 
 /** Role admin, else to Login; a signed-in member is told why. */
-export function requireAdmin(request: Request, context: Readonly<RouterContextProvider>): User {
-  const user = requireUser(request, context);
+export function requireAdmin({ url, context }: GuardArgs): User {
+  const user = requireUser({ url, context });
   if (user.role !== "admin") {
-    throw redirect(`${loginPath(pageLocationOf(request))}&notice=${ADMIN_REQUIRED_NOTICE}`);
+    throw redirect(`${loginPath(pageLocationOf(url))}&notice=${ADMIN_REQUIRED_NOTICE}`);
   }
   return user;
 }

@@ -2,11 +2,17 @@ import { HeaderImage } from "../components/header-image.tsx";
 import { WidgetBlock } from "../components/widget-block.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import { loadWidgets } from "../lib/widgets.server.ts";
+import { HEADER_IMAGE_WIDGET } from "../lib/header-image.ts";
 import type { Route } from "./+types/about";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return {
-    widgets: await loadWidgets(context, ["AboutHeader", "AboutText1", "AboutText2", "AboutText3"]),
+    widgets: await loadWidgets(context, [
+      HEADER_IMAGE_WIDGET,
+      "AboutText1",
+      "AboutText2",
+      "AboutText3",
+    ]),
   };
 }
 
@@ -24,7 +30,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 export default function About({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <HeaderImage title="About The Foundation" image={loaderData.widgets.AboutHeader} />
+      <HeaderImage title="About The Foundation" image={loaderData.widgets[HEADER_IMAGE_WIDGET]} />
       <div className="mx-auto w-full max-w-3xl space-y-14 px-4 py-16 sm:px-6">
         <WidgetBlock name="AboutText1" />
         <WidgetBlock name="AboutText2" />

@@ -1,10 +1,11 @@
 import { HeaderImage } from "../components/header-image.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import { loadWidgets } from "../lib/widgets.server.ts";
+import { HEADER_IMAGE_WIDGET } from "../lib/header-image.ts";
 import type { Route } from "./+types/blog";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { widgets: await loadWidgets(context, ["BlogHeader"]) };
+  return { widgets: await loadWidgets(context, [HEADER_IMAGE_WIDGET]) };
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -18,5 +19,5 @@ export function meta({ matches, location }: Route.MetaArgs) {
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
-  return <HeaderImage title="News and Updates" image={loaderData.widgets.BlogHeader} />;
+  return <HeaderImage title="News and Updates" image={loaderData.widgets[HEADER_IMAGE_WIDGET]} />;
 }

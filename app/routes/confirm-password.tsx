@@ -1,23 +1,80 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, redirect } from "react-router";
+import { z } from "zod";
+import { FormMessage, SubmitButton, TextField, formMessageOf } from "../components/form-fields.tsx";
 import { AuthCard } from "../components/page-intro.tsx";
+import {
+  parseSubmission,
+  redirectToOf,
+  replyWithApiFailure,
+  safeRedirectPath,
+} from "../lib/forms.server.ts";
+import { requiredSecret } from "../lib/forms.ts";
 import { requireUser } from "../lib/guards.server.ts";
+import { apiClientContext } from "../lib/request-context.server.ts";
 import { privatePageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/confirm-password";
 
+export const ConfirmPasswordSchema = z.object({
+  password: requiredSecret("password"),
+  redirectTo: z.string().optional(),
+});
+
 export function loader({ request, context }: Route.LoaderArgs) {
   requireUser(request, context);
-  return null;
+  return { redirectTo: redirectToOf(request, "/account") };
+}
+
+/** POST /user/confirm-password; 201 → back to the page that asked for it (spec §2.4). */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireUser(request, context);
+  const { submission } = await parseSubmission(request, ConfirmPasswordSchema);
+  if (submission.status !== "success") {
+    return { result: submission.reply({ hideFields: ["password"] }) };
+  }
+  const api = context.get(apiClientContext);
+  const result = await api.post("/user/confirm-password", { password: submission.value.password });
+  if (result.ok) return redirect(safeRedirectPath(submission.value.redirectTo, "/account"));
+  return {
+    result: replyWithApiFailure(submission, result, api.pageLocation, { hideFields: ["password"] }),
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Confirm Password");
 }
 
-export default function ConfirmPassword() {
+export default function ConfirmPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "confirm-password",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ConfirmPasswordSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConfirmPasswordSchema }),
+  });
+  const message = formMessageOf(form);
   return (
     <AuthCard title="Confirm Password">
       <p className="mt-3 text-muted">
         This is a secure area of the site. Please confirm your password before continuing.
       </p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
+        <FormMessage form={form} />
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <TextField
+          meta={fields.password}
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          formMessage={message}
+          autoFocus
+        />
+        <SubmitButton pendingText="Confirming…" className="w-full">
+          Confirm
+        </SubmitButton>
+      </Form>
     </AuthCard>
   );
 }

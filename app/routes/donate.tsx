@@ -5,12 +5,13 @@ import { WidgetBlock } from "../components/widget-block.tsx";
 import { useRootData } from "../lib/root-data.ts";
 import { pageMeta, rootDataFrom } from "../lib/seo.ts";
 import { loadWidgets } from "../lib/widgets.server.ts";
+import { HEADER_IMAGE_WIDGET } from "../lib/header-image.ts";
 import type { Route } from "./+types/donate";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return {
     widgets: await loadWidgets(context, [
-      "DonateHeader",
+      HEADER_IMAGE_WIDGET,
       "DonateText1",
       "DonateImage1",
       "DonateText2",
@@ -39,7 +40,10 @@ export default function Donate({ loaderData }: Route.ComponentProps) {
   const settings = useRootData()?.settings;
   return (
     <>
-      <HeaderImage title={donateTitle(settings?.name)} image={loaderData.widgets.DonateHeader} />
+      <HeaderImage
+        title={donateTitle(settings?.name)}
+        image={loaderData.widgets[HEADER_IMAGE_WIDGET]}
+      />
       <div className="mx-auto grid w-full max-w-6xl items-start gap-12 px-4 py-16 sm:px-6 lg:grid-cols-[1fr_22rem] lg:px-8">
         <div className="space-y-12">
           <WidgetBlock name="DonateText1" />
@@ -58,8 +62,7 @@ export default function Donate({ loaderData }: Route.ComponentProps) {
             Donate Now
           </h2>
           <p className="mt-2 text-muted">
-            Every gift, large or small, goes to the people we serve. Payments are handled securely
-            by our card payment provider.
+            Give securely by card in a few moments. Thank you for standing with the people we serve.
           </p>
           <DonateLink
             href={settings?.donateUrl ?? "/donate"}

@@ -1,22 +1,92 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import { z } from "zod";
+import { FlashMessage } from "../components/flash-message.tsx";
+import {
+  FormMessage,
+  SubmitButton,
+  TextField,
+  firstInvalidField,
+  formMessageOf,
+} from "../components/form-fields.tsx";
+import { HoneypotField } from "../components/form-honeypot.tsx";
 import { AuthCard } from "../components/page-intro.tsx";
+import { messageOf } from "../lib/api.server.ts";
+import { redirectWithFlash, takeFlash } from "../lib/flash.server.ts";
+import { parseSubmission, rejectSpam, replyWithApiFailure } from "../lib/forms.server.ts";
+import { requiredEmail } from "../lib/forms.ts";
 import { requireAnonymous } from "../lib/guards.server.ts";
+import { apiClientContext } from "../lib/request-context.server.ts";
 import { privatePageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/forgot-password";
 
-export function loader({ context }: Route.LoaderArgs) {
+export const ForgotPasswordSchema = z.object({ email: requiredEmail() });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous(context);
-  return null;
+  const { flash, headers } = await takeFlash(request);
+  return data({ flash }, { headers });
+}
+
+/** POST /forgot-password; the API's message (the same whether or not the address exists). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { formData, submission } = await parseSubmission(request, ForgotPasswordSchema);
+  rejectSpam(formData);
+  if (submission.status !== "success") return { result: submission.reply() };
+  const api = context.get(apiClientContext);
+  const result = await api.post("/forgot-password", submission.value);
+  if (result.ok) {
+    return redirectWithFlash("/forgot-password", {
+      kind: "success",
+      message: messageOf(result.body) ?? "We have emailed your password reset link.",
+    });
+  }
+  return { result: replyWithApiFailure(submission, result, api.pageLocation) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Forgot Your Password?");
 }
 
-export default function ForgotPassword() {
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ForgotPasswordSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+  });
+  const message = formMessageOf(form);
   return (
     <AuthCard title="Forgot Your Password?">
       <p className="mt-3 text-muted">
         Tell us your email address and we will send you a link to choose a new password.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="relative mt-6 space-y-5">
+        <FlashMessage flash={loaderData.flash} />
+        <FormMessage form={form} />
+        <HoneypotField />
+        <TextField
+          meta={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          formMessage={message}
+          autoFocus={firstInvalidField([fields.email]) !== null}
+        />
+        <SubmitButton pendingText="Sending…" className="w-full">
+          Send Password-Reset E-Mail
+        </SubmitButton>
+      </Form>
+      <p className="mt-6 border-t border-brand-100 pt-5 text-center text-muted">
+        <Link
+          to="/login"
+          className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+        >
+          Back to Log in
+        </Link>
       </p>
     </AuthCard>
   );

@@ -45,11 +45,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-gradient-to-r from-brand-900/70 via-brand-900/35 to-transparent"
       />
-      {image ? (
-        <div className="absolute right-6 top-8">
-          <EditWidgetLink widget={image} />
-        </div>
-      ) : null}
+      {image ? <EditWidgetLink widget={image} className="absolute right-6 top-8" /> : null}
       <div className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <div className="max-w-2xl rounded-3xl bg-white/95 p-8 shadow-xl ring-1 ring-black/5 sm:p-10">
           <h1 id="home-title" className="sr-only">

@@ -1,10 +1,11 @@
-import { LEGAL_HEADER_WIDGET, LegalPage } from "../components/legal-page.tsx";
+import { LegalPage } from "../components/legal-page.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import { loadWidgets } from "../lib/widgets.server.ts";
+import { HEADER_IMAGE_WIDGET } from "../lib/header-image.ts";
 import type { Route } from "./+types/legal-cookies";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { widgets: await loadWidgets(context, [LEGAL_HEADER_WIDGET, "Cookies"]) };
+  return { widgets: await loadWidgets(context, [HEADER_IMAGE_WIDGET, "Cookies"]) };
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -19,7 +20,7 @@ export default function LegalCookies({ loaderData }: Route.ComponentProps) {
     <LegalPage
       title="Cookie Policy"
       widgetName="Cookies"
-      header={loaderData.widgets[LEGAL_HEADER_WIDGET]}
+      header={loaderData.widgets[HEADER_IMAGE_WIDGET]}
     />
   );
 }

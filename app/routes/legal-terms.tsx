@@ -1,10 +1,11 @@
-import { LEGAL_HEADER_WIDGET, LegalPage } from "../components/legal-page.tsx";
+import { LegalPage } from "../components/legal-page.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import { loadWidgets } from "../lib/widgets.server.ts";
+import { HEADER_IMAGE_WIDGET } from "../lib/header-image.ts";
 import type { Route } from "./+types/legal-terms";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { widgets: await loadWidgets(context, [LEGAL_HEADER_WIDGET, "Terms"]) };
+  return { widgets: await loadWidgets(context, [HEADER_IMAGE_WIDGET, "Terms"]) };
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -22,7 +23,7 @@ export default function LegalTerms({ loaderData }: Route.ComponentProps) {
     <LegalPage
       title="Terms and Conditions"
       widgetName="Terms"
-      header={loaderData.widgets[LEGAL_HEADER_WIDGET]}
+      header={loaderData.widgets[HEADER_IMAGE_WIDGET]}
     />
   );
 }

@@ -1,20 +1,85 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import {
+  CheckboxField,
+  FormMessage,
+  SubmitButton,
+  TextField,
+  firstInvalidField,
+  formMessageOf,
+} from "../components/form-fields.tsx";
+import { HoneypotField } from "../components/form-honeypot.tsx";
 import { AuthCard } from "../components/page-intro.tsx";
+import {
+  parseSubmission,
+  redirectToOf,
+  rejectSpam,
+  replyWithApiFailure,
+  safeRedirectPath,
+} from "../lib/forms.server.ts";
+import { checkbox, requiredEmail, requiredSecret } from "../lib/forms.ts";
 import { ADMIN_REQUIRED_NOTICE, requireAnonymous } from "../lib/guards.server.ts";
-import { currentUserContext } from "../lib/request-context.server.ts";
+import { apiClientContext, currentUserContext } from "../lib/request-context.server.ts";
 import { privatePageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/login";
+
+export const LoginSchema = z.object({
+  email: requiredEmail(),
+  password: requiredSecret("password"),
+  remember: checkbox,
+  redirectTo: z.string().optional(),
+});
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const adminRequired = new URL(request.url).searchParams.get("notice") === ADMIN_REQUIRED_NOTICE;
   if (!adminRequired) requireAnonymous(context);
-  return { adminRequired: adminRequired && context.get(currentUserContext) !== null };
+  return {
+    adminRequired: adminRequired && context.get(currentUserContext) !== null,
+    redirectTo: redirectToOf(request, ""),
+  };
+}
+
+/** POST /login; on two_factor → the challenge (keeping where to go next), else there or Home. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { formData, submission } = await parseSubmission(request, LoginSchema);
+  rejectSpam(formData);
+  if (submission.status !== "success") {
+    return { result: submission.reply({ hideFields: ["password"] }) };
+  }
+  const { email, password, remember, redirectTo } = submission.value;
+  const api = context.get(apiClientContext);
+  const result = await api.post<{ two_factor?: boolean }>("/login", { email, password, remember });
+  if (result.status === 200) {
+    const next = safeRedirectPath(redirectTo, "");
+    if (result.body?.two_factor === true) {
+      return redirect(
+        next ? `/two-factor-challenge?redirectTo=${encodeURIComponent(next)}` : "/two-factor-challenge",
+      );
+    }
+    return redirect(next || "/");
+  }
+  return {
+    result: replyWithApiFailure(submission, result, api.pageLocation, { hideFields: ["password"] }),
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Log in");
 }
 
-export default function Login({ loaderData }: Route.ComponentProps) {
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(LoginSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  });
+  const message = formMessageOf(form);
+  const focus = firstInvalidField([fields.email, fields.password]);
   return (
     <AuthCard title="Log in">
       {loaderData.adminRequired ? (
@@ -27,6 +92,48 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <p className="mt-3 text-muted">Sign in to manage your account.</p>
+      <Form method="post" {...getFormProps(form)} className="relative mt-6 space-y-5">
+        <FormMessage form={form} />
+        <HoneypotField />
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <TextField
+          meta={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          formMessage={message}
+          autoFocus={focus === fields.email.name}
+        />
+        <TextField
+          meta={fields.password}
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          formMessage={message}
+          autoFocus={focus === fields.password.name}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <CheckboxField meta={fields.remember} label="Remember me" />
+          <Link
+            to="/forgot-password"
+            className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+          >
+            Forgot your password?
+          </Link>
+        </div>
+        <SubmitButton pendingText="Logging in…" className="w-full">
+          Log in
+        </SubmitButton>
+      </Form>
+      <p className="mt-6 border-t border-brand-100 pt-5 text-center text-muted">
+        New here?{" "}
+        <Link
+          to="/register"
+          className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+        >
+          Sign up now
+        </Link>
+      </p>
     </AuthCard>
   );
 }

@@ -1,10 +1,11 @@
 import { HeaderImage } from "../components/header-image.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import { loadWidgets } from "../lib/widgets.server.ts";
+import { HEADER_IMAGE_WIDGET } from "../lib/header-image.ts";
 import type { Route } from "./+types/opportunities";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { widgets: await loadWidgets(context, ["OpportunitiesHeader"]) };
+  return { widgets: await loadWidgets(context, [HEADER_IMAGE_WIDGET]) };
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -15,5 +16,5 @@ export function meta({ matches, location }: Route.MetaArgs) {
 }
 
 export default function Opportunities({ loaderData }: Route.ComponentProps) {
-  return <HeaderImage title="Opportunities" image={loaderData.widgets.OpportunitiesHeader} />;
+  return <HeaderImage title="Opportunities" image={loaderData.widgets[HEADER_IMAGE_WIDGET]} />;
 }

@@ -4,14 +4,14 @@ import { requireUser } from "../../lib/guards.server.ts";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [
-  ({ request, context }) => {
-    requireUser(request, context);
+  ({ url, context }) => {
+    requireUser({ url, context });
   },
 ];
 
 /** Present so client-side navigations reach the server and its guard. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(request, context);
+export function loader({ url, context }: Route.LoaderArgs) {
+  const user = requireUser({ url, context });
   return { isAdmin: user.role === "admin" };
 }
 

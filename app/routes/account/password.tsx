@@ -1,13 +1,120 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useActionData, useLocation } from "react-router";
+import { z } from "zod";
+import { FlashMessage } from "../../components/flash-message.tsx";
+import {
+  FormMessage,
+  SubmitButton,
+  TextField,
+  firstInvalidField,
+  formMessageOf,
+} from "../../components/form-fields.tsx";
 import { ScreenHeading } from "../../components/side-menu.tsx";
+import { redirectWithFlash, takeFlash } from "../../lib/flash.server.ts";
+import { parseSubmission, replyWithApiFailure } from "../../lib/forms.server.ts";
+import { requiredSecret } from "../../lib/forms.ts";
+import { requireUser } from "../../lib/guards.server.ts";
+import { apiClientContext } from "../../lib/request-context.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/password";
+
+export const ChangePasswordSchema = z.object({
+  current_password: requiredSecret("current password"),
+  password: requiredSecret("password"),
+  password_confirmation: requiredSecret("password confirmation"),
+});
+
+const SECRET_FIELDS = ["current_password", "password", "password_confirmation"];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireUser(request, context);
+  const { flash, headers } = await takeFlash(request);
+  return data({ flash }, { headers });
+}
+
+/** PUT /user/password; on 200 the page comes back empty with a message (spec §4: the form resets). */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireUser(request, context);
+  const { submission } = await parseSubmission(request, ChangePasswordSchema);
+  if (submission.status !== "success") {
+    return { result: submission.reply({ hideFields: SECRET_FIELDS }) };
+  }
+  const api = context.get(apiClientContext);
+  const result = await api.put("/user/password", submission.value);
+  if (!result.ok) {
+    return {
+      result: replyWithApiFailure(submission, result, api.pageLocation, {
+        hideFields: SECRET_FIELDS,
+      }),
+    };
+  }
+  return redirectWithFlash("/account/password", {
+    kind: "success",
+    message: "Your password has been changed.",
+  });
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Change Password");
 }
 
-export default function AccountPassword() {
+export default function AccountPassword({ loaderData }: Route.ComponentProps) {
+  // A new location (the redirect after a save) mounts a fresh, empty form.
+  const location = useLocation();
   return (
-    <ScreenHeading title="Change Password">Choose a new password for signing in.</ScreenHeading>
+    <>
+      <ScreenHeading title="Change Password">Choose a new password for signing in.</ScreenHeading>
+      <FlashMessage flash={loaderData.flash} className="mt-8 max-w-xl" />
+      <ChangePasswordForm key={location.key} />
+    </>
+  );
+}
+
+function ChangePasswordForm() {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ChangePasswordSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+  });
+  const message = formMessageOf(form);
+  const focus = firstInvalidField([
+    fields.current_password,
+    fields.password,
+    fields.password_confirmation,
+  ]);
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-8 max-w-xl space-y-5">
+      <FormMessage form={form} />
+      <TextField
+        meta={fields.current_password}
+        label="Current Password"
+        type="password"
+        autoComplete="current-password"
+        formMessage={message}
+        autoFocus={focus === fields.current_password.name}
+      />
+      <TextField
+        meta={fields.password}
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        formMessage={message}
+        autoFocus={focus === fields.password.name}
+      />
+      <TextField
+        meta={fields.password_confirmation}
+        label="Password Confirmation"
+        type="password"
+        autoComplete="new-password"
+        formMessage={message}
+        autoFocus={focus === fields.password_confirmation.name}
+      />
+      <SubmitButton pendingText="Updating…">Update</SubmitButton>
+    </Form>
   );
 }

@@ -1,15 +1,104 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form } from "react-router";
+import { z } from "zod";
+import { FlashMessage } from "../../components/flash-message.tsx";
+import {
+  FormMessage,
+  SubmitButton,
+  TextField,
+  firstInvalidField,
+  formMessageOf,
+} from "../../components/form-fields.tsx";
 import { ScreenHeading } from "../../components/side-menu.tsx";
+import { redirectWithFlash, takeFlash } from "../../lib/flash.server.ts";
+import { parseSubmission, replyWithApiFailure } from "../../lib/forms.server.ts";
+import { requiredEmail, requiredText } from "../../lib/forms.ts";
+import { requireUser } from "../../lib/guards.server.ts";
+import { apiClientContext } from "../../lib/request-context.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/profile";
+
+export const ProfileSchema = z.object({
+  firstname: requiredText("firstname"),
+  lastname: requiredText("lastname"),
+  email: requiredEmail(),
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const { flash, headers } = await takeFlash(request);
+  return data(
+    { flash, profile: { firstname: user.firstname, lastname: user.lastname, email: user.email } },
+    { headers },
+  );
+}
+
+/** PUT /user/profile-information; a new email address is unverified until its link is followed. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const { submission } = await parseSubmission(request, ProfileSchema);
+  if (submission.status !== "success") return { result: submission.reply() };
+  const api = context.get(apiClientContext);
+  const result = await api.put("/user/profile-information", submission.value);
+  if (!result.ok) return { result: replyWithApiFailure(submission, result, api.pageLocation) };
+  const emailChanged = submission.value.email.toLowerCase() !== user.email.toLowerCase();
+  return redirectWithFlash("/account/profile", {
+    kind: "success",
+    message: emailChanged
+      ? "Your Changes Have Been Saved. Please follow the link we emailed to your new address to verify it."
+      : "Your Changes Have Been Saved",
+  });
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Update Profile");
 }
 
-export default function AccountProfile() {
+export default function AccountProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult: actionData?.result,
+    defaultValue: loaderData.profile,
+    constraint: getZodConstraint(ProfileSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+  });
+  const message = formMessageOf(form);
+  const focus = firstInvalidField([fields.firstname, fields.lastname, fields.email]);
   return (
-    <ScreenHeading title="Update Profile">
-      Keep your name and email address up to date.
-    </ScreenHeading>
+    <>
+      <ScreenHeading title="Update Profile">Keep your name and email address up to date.</ScreenHeading>
+      <Form method="post" {...getFormProps(form)} className="mt-8 max-w-xl space-y-5">
+        <FlashMessage flash={loaderData.flash} />
+        <FormMessage form={form} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            meta={fields.firstname}
+            label="First Name"
+            autoComplete="given-name"
+            formMessage={message}
+            autoFocus={focus === fields.firstname.name}
+          />
+          <TextField
+            meta={fields.lastname}
+            label="Last Name"
+            autoComplete="family-name"
+            formMessage={message}
+            autoFocus={focus === fields.lastname.name}
+          />
+        </div>
+        <TextField
+          meta={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          formMessage={message}
+          autoFocus={focus === fields.email.name}
+        />
+        <SubmitButton pendingText="Updating…">Update</SubmitButton>
+      </Form>
+    </>
   );
 }

@@ -1,15 +1,325 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useActionData, useSubmit } from "react-router";
+import { z } from "zod";
+import { FlashMessage } from "../../components/flash-message.tsx";
+import {
+  FormMessage,
+  IntentField,
+  SubmitButton,
+  TextField,
+  buttonClass,
+  formMessageOf,
+  useIsSubmitting,
+} from "../../components/form-fields.tsx";
 import { ScreenHeading } from "../../components/side-menu.tsx";
+import { throwForSessionStatus, type ApiResult } from "../../lib/api.server.ts";
+import { redirectWithFlash, takeFlash, type Flash } from "../../lib/flash.server.ts";
+import { replyWithApiFailure } from "../../lib/forms.server.ts";
+import { INTENT_FIELD, requiredText } from "../../lib/forms.ts";
+import { requireUser } from "../../lib/guards.server.ts";
+import { apiClientContext } from "../../lib/request-context.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/two-factor";
+
+export const ConfirmTwoFactorSchema = z.object({ code: requiredText("code") });
+
+const DEACTIVATE_QUESTION = "Are you sure you want to deactivate Two Factor Authentication?";
+const HERE = "/account/2fa";
+const WITH_CODES = `${HERE}?show=recovery-codes`;
+
+type Setup = { svg: string; secretKey: string };
+
+/**
+ * The state comes from the API: enabled (user.two_factor), being set up (a secret exists but is
+ * not confirmed: the QR code answers with an svg), or off. The setup is only looked up while the
+ * password confirmation is fresh, so opening the page never asks for the password by itself.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const api = context.get(apiClientContext);
+  const { flash, headers } = await takeFlash(request);
+  const search = new URL(request.url).searchParams;
+
+  let setup: Setup | null = null;
+  let recoveryCodes: string[] | null = null;
+  if (!user.two_factor) {
+    const status = await api.get<{ confirmed?: boolean }>("/user/confirmed-password-status");
+    throwForSessionStatus(status, api.pageLocation);
+    if (status.ok && status.body?.confirmed === true) {
+      const qrCode = await api.get<{ svg?: string } | unknown[]>("/user/two-factor-qr-code");
+      throwForSessionStatus(qrCode, api.pageLocation);
+      const svg = qrCode.ok && !Array.isArray(qrCode.body) ? qrCode.body?.svg : undefined;
+      if (svg) {
+        const { secretKey } = await api.read<{ secretKey: string }>("/user/two-factor-secret-key");
+        setup = { svg, secretKey };
+      }
+    }
+  } else if (search.get("show") === "recovery-codes") {
+    recoveryCodes = await api.read<string[]>("/user/two-factor-recovery-codes");
+  }
+
+  return data(
+    {
+      flash,
+      enabled: user.two_factor,
+      setup,
+      recoveryCodes,
+      confirmingDeactivation: user.two_factor && search.get("confirm") === "deactivate",
+    },
+    { headers },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireUser(request, context);
+  const api = context.get(apiClientContext);
+  const formData = await request.formData();
+  const done = (to: string, flash: Flash) => redirectWithFlash(to, flash);
+  const succeeded = (result: ApiResult<unknown>) => {
+    throwForSessionStatus(result, api.pageLocation);
+    if (!result.ok) throw new Error(`The API answered ${result.status}`);
+  };
+
+  switch (formData.get(INTENT_FIELD)) {
+    case "activate":
+      succeeded(await api.post("/user/two-factor-authentication"));
+      return redirect(HERE);
+    case "confirm": {
+      const submission = parseWithZod(formData, { schema: ConfirmTwoFactorSchema });
+      if (submission.status !== "success") {
+        return { result: submission.reply({ hideFields: ["code"] }) };
+      }
+      const result = await api.post("/user/confirmed-two-factor-authentication", submission.value);
+      if (!result.ok) {
+        return {
+          result: replyWithApiFailure(submission, result, api.pageLocation, {
+            hideFields: ["code"],
+          }),
+        };
+      }
+      return done(WITH_CODES, {
+        kind: "success",
+        message:
+          "Two factor authentication is now enabled. Store these recovery codes somewhere safe: each one lets you in once if you lose your device.",
+      });
+    }
+    case "regenerate":
+      succeeded(await api.post("/user/two-factor-recovery-codes"));
+      return done(WITH_CODES, {
+        kind: "success",
+        message: "Your recovery codes have been reset. The old ones no longer work.",
+      });
+    case "deactivate":
+      succeeded(await api.delete("/user/two-factor-authentication"));
+      return done(HERE, {
+        kind: "success",
+        message: "Two factor authentication has been deactivated.",
+      });
+    default:
+      throw data("Unknown action.", { status: 400 });
+  }
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Two Factor Auth");
 }
 
-export default function AccountTwoFactor() {
+export default function AccountTwoFactor({ loaderData }: Route.ComponentProps) {
+  const { enabled, setup, recoveryCodes, confirmingDeactivation, flash } = loaderData;
   return (
-    <ScreenHeading title="Two Factor Auth">
-      Protect your account with a code from an authenticator app.
-    </ScreenHeading>
+    <>
+      <ScreenHeading title="Two Factor Auth">
+        Protect your account with a code from an authenticator app.
+      </ScreenHeading>
+      <FlashMessage flash={flash} className="mt-8 max-w-2xl" />
+      <p className="mt-8 flex flex-wrap items-center gap-3">
+        <span className="font-medium">Status:</span>
+        {enabled ? (
+          <span className="rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">
+            Two factor authentication is enabled
+          </span>
+        ) : (
+          <span className="rounded-full bg-sand px-3 py-1 text-sm font-semibold text-ink ring-1 ring-brand-100">
+            Two factor authentication is not enabled
+          </span>
+        )}
+      </p>
+
+      {enabled ? (
+        confirmingDeactivation ? (
+          <DeactivateConfirmation />
+        ) : (
+          <EnabledPanel recoveryCodes={recoveryCodes} />
+        )
+      ) : setup ? (
+        <SetupPanel setup={setup} />
+      ) : (
+        <div className="mt-6 max-w-2xl">
+          <p className="text-muted">
+            When it is on, signing in asks for a code from an app such as Google Authenticator,
+            Microsoft Authenticator or 1Password on your phone, as well as your password.
+          </p>
+          <Form method="post" className="mt-6">
+            <IntentField value="activate" />
+            <SubmitButton intent="activate" pendingText="Activating…">
+              Activate
+            </SubmitButton>
+          </Form>
+        </div>
+      )}
+    </>
+  );
+}
+
+function SetupPanel({ setup }: { setup: Setup }) {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "confirm-two-factor",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ConfirmTwoFactorSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConfirmTwoFactorSchema }),
+  });
+  const message = formMessageOf(form);
+  return (
+    <section aria-labelledby="two-factor-setup" className="mt-8 max-w-2xl">
+      <h2 id="two-factor-setup" className="text-2xl font-semibold">
+        Finish activating
+      </h2>
+      <p className="mt-2 text-muted">
+        Scan this QR code with your authenticator app, or type in the setup key, then enter the
+        first code the app shows.
+      </p>
+      <div className="mt-6 flex flex-col gap-6 sm:flex-row sm:items-start">
+        <div
+          role="img"
+          aria-label="QR code for your authenticator app"
+          className="size-48 shrink-0 rounded-xl bg-white p-2 ring-1 ring-brand-100 [&>svg]:h-full [&>svg]:w-full"
+          dangerouslySetInnerHTML={{ __html: setup.svg }}
+        />
+        <div className="min-w-0">
+          <p className="font-medium">Setup key</p>
+          <p
+            data-testid="two-factor-setup-key"
+            className="mt-1 rounded-lg bg-sand px-3 py-2 font-mono text-base tracking-wider break-all"
+          >
+            {setup.secretKey}
+          </p>
+        </div>
+      </div>
+      <Form method="post" {...getFormProps(form)} className="mt-8 max-w-sm space-y-5">
+        <FormMessage form={form} />
+        <IntentField value="confirm" />
+        <TextField
+          meta={fields.code}
+          label="Code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          formMessage={message}
+          autoFocus={Boolean(fields.code.errors?.length)}
+        />
+        <div className="flex flex-wrap gap-3">
+          <SubmitButton intent="confirm" pendingText="Activating…">
+            Activate 2FA
+          </SubmitButton>
+        </div>
+      </Form>
+      <Form method="post" className="mt-4">
+        <IntentField value="deactivate" />
+        <SubmitButton intent="deactivate" pendingText="Cancelling…" variant="light">
+          Cancel
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+function EnabledPanel({ recoveryCodes }: { recoveryCodes: string[] | null }) {
+  const submit = useSubmit();
+  const deactivating = useIsSubmitting("deactivate");
+  return (
+    <div className="mt-6 max-w-2xl">
+      <p className="text-muted">
+        Signing in asks for a code from your authenticator app. If you lose your device, one of
+        your recovery codes lets you in instead; each works once.
+      </p>
+      {recoveryCodes ? (
+        <section aria-labelledby="recovery-codes" className="mt-6 rounded-xl bg-sand/70 p-5">
+          <h2 id="recovery-codes" className="text-xl font-semibold">
+            Recovery codes
+          </h2>
+          <ul
+            data-testid="recovery-codes"
+            className="mt-3 grid gap-x-6 gap-y-1 font-mono text-base sm:grid-cols-2"
+          >
+            {recoveryCodes.map((code) => (
+              <li key={code}>{code}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <div className="mt-6 flex flex-wrap gap-3">
+        {recoveryCodes ? null : (
+          <Form method="get">
+            <button type="submit" name="show" value="recovery-codes" className="button-light">
+              Show Recovery-Codes
+            </button>
+          </Form>
+        )}
+        <Form method="post">
+          <IntentField value="regenerate" />
+          <SubmitButton intent="regenerate" pendingText="Resetting…" variant="light">
+            Reset Recovery-Codes
+          </SubmitButton>
+        </Form>
+        {/* Without JavaScript this asks on a page of its own (?confirm=deactivate). */}
+        <Form
+          method="get"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (window.confirm(DEACTIVATE_QUESTION)) {
+              submit({ [INTENT_FIELD]: "deactivate" }, { method: "post" });
+            }
+          }}
+        >
+          <button
+            type="submit"
+            name="confirm"
+            value="deactivate"
+            disabled={deactivating}
+            className={`${buttonClass("danger")} disabled:cursor-wait disabled:opacity-70`}
+          >
+            {deactivating ? "Deactivating…" : "Deactivate"}
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+function DeactivateConfirmation() {
+  return (
+    <section
+      role="alertdialog"
+      aria-labelledby="deactivate-question"
+      className="mt-6 max-w-2xl rounded-xl border border-red-200 bg-red-50 p-6"
+    >
+      <h2 id="deactivate-question" className="text-xl font-semibold text-red-900">
+        {DEACTIVATE_QUESTION}
+      </h2>
+      <div className="mt-5 flex flex-wrap gap-3">
+        <Form method="post" action={HERE}>
+          <IntentField value="deactivate" />
+          <SubmitButton intent="deactivate" pendingText="Deactivating…" variant="danger">
+            Confirm
+          </SubmitButton>
+        </Form>
+        <Link to={HERE} className="button-light">
+          Cancel
+        </Link>
+      </div>
+    </section>
   );
 }

@@ -4,14 +4,14 @@ import { requireAdmin } from "../../lib/guards.server.ts";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [
-  ({ request, context }) => {
-    requireAdmin(request, context);
+  ({ url, context }) => {
+    requireAdmin({ url, context });
   },
 ];
 
 /** Present so client-side navigations reach the server and its guard. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(request, context);
+export function loader({ url, context }: Route.LoaderArgs) {
+  requireAdmin({ url, context });
   return null;
 }
 

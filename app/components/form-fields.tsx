@@ -1,0 +1,190 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { useNavigation } from "react-router";
+import { INTENT_FIELD } from "../lib/forms.ts";
+
+const inputClass =
+  "mt-1.5 block w-full rounded-lg border border-brand-100 bg-white px-3.5 py-2.5 text-base text-ink shadow-xs transition-colors placeholder:text-muted/70 hover:border-brand-600/50 focus:border-brand-600 focus:outline-none focus-visible:outline-none focus:ring-3 focus:ring-brand-600/20 aria-invalid:border-red-600 aria-invalid:focus:ring-red-600/20";
+
+type TextFieldProps = {
+  meta: FieldMetadata<string>;
+  label: string;
+  type?: "text" | "email" | "password";
+  autoComplete?: string;
+  inputMode?: "numeric" | "text";
+  /** The form's overall message: a field error saying the same is not repeated under the field. */
+  formMessage?: string | null;
+  hint?: ReactNode;
+  /** Set on the first invalid field, so a page rendered after a failed post starts there. */
+  autoFocus?: boolean;
+  className?: string;
+};
+
+/**
+ * A labelled input with its error list underneath (tied by aria-describedby). Rendered on the
+ * server with the first invalid field focused, so it works the same without JavaScript.
+ */
+export function TextField({
+  meta,
+  label,
+  type = "text",
+  autoComplete,
+  inputMode,
+  formMessage,
+  hint,
+  autoFocus,
+  className = "",
+}: TextFieldProps) {
+  const { key, ...inputProps } = getInputProps(meta, { type, ariaAttributes: false });
+  const errors = visibleErrors(meta.errors, formMessage);
+  const invalid = Boolean(meta.errors?.length);
+  const hintId = `${meta.id}-hint`;
+  const describedBy = [
+    hint ? hintId : null,
+    errors.length > 0 ? meta.errorId : invalid && formMessage ? meta.formId + "-message" : null,
+  ]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="block font-medium text-ink">
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className="mt-0.5 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <input
+        key={key}
+        {...inputProps}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        // Only the first invalid field after a failed post: where the visitor has to act next.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
+        autoFocus={autoFocus}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy || undefined}
+        className={inputClass}
+      />
+      <ErrorList id={meta.errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function CheckboxField({
+  meta,
+  label,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+}) {
+  const { key, ...inputProps } = getInputProps(meta, { type: "checkbox", ariaAttributes: false });
+  return (
+    <div className="flex items-center gap-2.5">
+      <input
+        key={key}
+        {...inputProps}
+        className="size-4.5 rounded border-brand-100 accent-brand-700"
+      />
+      <label htmlFor={meta.id} className="text-ink">
+        {label}
+      </label>
+    </div>
+  );
+}
+
+/** Messages under a field, in red, as a list (spec §5: per-field error lists). */
+export function ErrorList({ id, errors }: { id: string; errors: readonly string[] }) {
+  if (errors.length === 0) return null;
+  return (
+    <ul id={id} className="mt-1.5 space-y-0.5 text-sm font-medium text-red-700">
+      {errors.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The response's overall message (spec §8: "Show the response's message in red"). */
+export function FormMessage({ form }: { form: { id: string; errors?: string[] } }) {
+  const message = formMessageOf(form);
+  if (!message) return null;
+  return (
+    <div
+      id={`${form.id}-message`}
+      role="alert"
+      className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800"
+    >
+      {message}
+    </div>
+  );
+}
+
+/** The name of the first field (in page order) that has an error. */
+export function firstInvalidField(fields: readonly { name: string; errors?: string[] }[]) {
+  return fields.find((field) => (field.errors?.length ?? 0) > 0)?.name ?? null;
+}
+
+export function formMessageOf(form: { errors?: string[] }): string | null {
+  return form.errors?.[0] ?? null;
+}
+
+function visibleErrors(errors: string[] | undefined, formMessage: string | null | undefined) {
+  return (errors ?? []).filter((error) => error !== formMessage);
+}
+
+/** The hidden field that tells this form apart from others on the page. */
+export function IntentField({ value }: { value: string }) {
+  return <input type="hidden" name={INTENT_FIELD} value={value} />;
+}
+
+/**
+ * True while this page's form (with this intent, when given) is being submitted or its
+ * redirect is loading.
+ */
+export function useIsSubmitting(intent?: string): boolean {
+  const navigation = useNavigation();
+  if (navigation.state === "idle" || !navigation.formMethod) return false;
+  if (navigation.formMethod.toUpperCase() === "GET") return false;
+  return intent === undefined || navigation.formData?.get(INTENT_FIELD) === intent;
+}
+
+type SubmitButtonProps = {
+  children: ReactNode;
+  pendingText: string;
+  intent?: string;
+  variant?: "primary" | "light" | "danger";
+  className?: string;
+};
+
+/** The form's button: disabled and relabelled ("Logging in…") while the form is on its way. */
+export function SubmitButton({
+  children,
+  pendingText,
+  intent,
+  variant = "primary",
+  className = "",
+}: SubmitButtonProps) {
+  const pending = useIsSubmitting(intent);
+  return (
+    <button
+      type="submit"
+      disabled={pending}
+      className={`${buttonClass(variant)} disabled:cursor-wait disabled:opacity-70 ${className}`}
+    >
+      {pending ? pendingText : children}
+    </button>
+  );
+}
+
+export function buttonClass(variant: "primary" | "light" | "danger"): string {
+  switch (variant) {
+    case "light":
+      return "button-light";
+    case "danger":
+      return "button bg-red-700 text-white hover:bg-red-800";
+    default:
+      return "button-primary";
+  }
+}

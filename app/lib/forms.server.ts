@@ -1,0 +1,80 @@
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { z } from "zod";
+import { HONEYPOT_FIELD } from "../components/form-honeypot.tsx";
+import { formFailureFrom, throwForSessionStatus, type ApiResult } from "./api.server.ts";
+
+/** The posted form, parsed with the same schema Conform used in the browser. */
+export async function parseSubmission<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+): Promise<{ formData: FormData; submission: Submission<z.output<Schema>> }> {
+  const formData = await request.formData();
+  return { formData, submission: parseWithZod(formData, { schema }) };
+}
+
+export type ApiFailureReplyOptions = {
+  /** Fields never sent back to the browser (passwords, codes). */
+  hideFields?: string[];
+  /** API field name → form field name, where they differ. */
+  fieldNames?: Record<string, string>;
+};
+
+/**
+ * A failed API call as the form's result: 401/419/403/423 redirect (spec §8); 422 puts the
+ * API's messages under the same field names and its overall message on the form; 429 and
+ * anything else become one message for the form.
+ */
+export function replyWithApiFailure(
+  submission: Submission<unknown>,
+  result: ApiResult<unknown>,
+  pageLocation: string,
+  { hideFields = [], fieldNames = {} }: ApiFailureReplyOptions = {},
+): SubmissionResult<string[]> {
+  throwForSessionStatus(result, pageLocation);
+  const failure = formFailureFrom(result);
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(failure.fieldErrors)) {
+    const name = fieldNames[field] ?? field;
+    fieldErrors[name] = [...(fieldErrors[name] ?? []), ...messages];
+  }
+  return submission.reply({
+    formErrors: failure.formError ? [failure.formError] : [],
+    fieldErrors,
+    hideFields,
+  });
+}
+
+/**
+ * Public forms: a filled honeypot is a bot; it gets a plain 400 and the API is never called.
+ * (remix-utils' Honeypot needs `@oslojs/crypto` for its timestamp, which we do not use; the
+ * check itself is this one comparison.)
+ */
+export function rejectSpam(formData: FormData): void {
+  const value = formData.get(HONEYPOT_FIELD);
+  if (value !== null && value !== "") {
+    throw data("The form was not submitted properly.", { status: 400 });
+  }
+}
+
+/**
+ * Where to go after signing in: only a path on this site ("/account", not "//evil.example" or
+ * "https://…"), else `fallback`.
+ */
+export function safeRedirectPath(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string" || value === "") return fallback;
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  try {
+    const url = new URL(value, "http://site.invalid");
+    if (url.origin !== "http://site.invalid") return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}
+
+/** `redirectTo` from the query string of the page, checked. */
+export function redirectToOf(request: Request, fallback = "/"): string {
+  return safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), fallback);
+}

@@ -1,0 +1,52 @@
+import { expect, test } from "./fixtures.ts";
+
+test("pages carry the security headers", async ({ request }) => {
+  const response = await request.get("/");
+  const headers = response.headers();
+  expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+});
+
+test("a cross-site form post is refused", async ({ request }) => {
+  const response = await request.post("/logout", {
+    headers: { Origin: "https://attacker.example" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(403);
+});
+
+test("a same-site logout post goes Home", async ({ request, appUrl }) => {
+  const response = await request.post("/logout", { headers: { Origin: appUrl }, maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  expect(response.headers().location).toBe("/");
+});
+
+test("hashed assets are cached for a year and compressed", async ({ request, page }) => {
+  await page.goto("/");
+  const stylesheet = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
+  expect(stylesheet).toMatch(/^\/assets\//);
+  const response = await request.get(stylesheet!, { headers: { "Accept-Encoding": "br, gzip" } });
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(response.headers()["content-encoding"]).toMatch(/^(br|gzip)$/);
+});
+
+test("uploaded images are streamed from the API with long-lived caching", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/founders");
+  const source = await page.locator('[data-widget="Founder1Image"] img').getAttribute("src");
+  expect(source).toMatch(/^\/storage\//);
+  const response = await request.get(source!);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toMatch(/^image\//);
+  expect(response.headers()["cache-control"]).toContain("max-age=31536000");
+});
+
+test("the web tier answers /healthz", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+});

@@ -1,0 +1,300 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { fileURLToPath } from "node:url";
+import { createRequestListener } from "@react-router/node";
+import compression from "compression";
+import type { RouterContextProvider, ServerBuild } from "react-router";
+
+export type WebServerOptions = {
+  port: number;
+  host: string;
+  /** Where the API listens, e.g. http://127.0.0.1:8000 or the foundation's Laravel backend. */
+  apiUrl: string;
+  /** The public URL of the site: canonical links, the allowed Origin, HSTS under https. */
+  appUrl: string;
+};
+
+export type WebServer = { url: string; close(): Promise<void> };
+
+type HostRequestFacts = { nonce: string; clientAddress: string | undefined };
+type HostEntryModule = {
+  createHostLoadContext(options: {
+    apiUrl: string;
+    appUrl: string;
+  }): (facts: HostRequestFacts) => RouterContextProvider;
+};
+
+const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
+const serverBuildPath = path.join(repositoryRoot, "build", "server", "index.js");
+const clientBuildDirectory = path.join(repositoryRoot, "build", "client");
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const CONTENT_TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".ico": "image/x-icon",
+  ".woff": "font/woff",
+  ".woff2": "font/woff2",
+  ".webmanifest": "application/manifest+json",
+};
+const STORAGE_REQUEST_HEADERS = ["if-none-match", "if-modified-since", "range", "accept"];
+const STORAGE_RESPONSE_HEADERS = [
+  "content-type",
+  "content-length",
+  "etag",
+  "last-modified",
+  "content-range",
+  "accept-ranges",
+];
+
+/**
+ * The production HTTP host of the web tier: static assets, `/storage/*` from the API, security
+ * headers with a per-request CSP nonce, a same-origin check on every unsafe method, compression,
+ * and the React Router app for everything else.
+ */
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const apiUrl = options.apiUrl.replace(/\/+$/, "");
+  const appUrl = new URL(options.appUrl);
+  const build = (await import(serverBuildPath)) as ServerBuild;
+  const createLoadContext = (
+    build.entry.module as unknown as HostEntryModule
+  ).createHostLoadContext({ apiUrl, appUrl: options.appUrl });
+
+  const requestFacts = new AsyncLocalStorage<HostRequestFacts>();
+  const renderApp = createRequestListener({
+    build,
+    mode: "production",
+    getLoadContext: (_request, client) => {
+      const facts = requestFacts.getStore();
+      return createLoadContext({
+        nonce: facts?.nonce ?? "",
+        clientAddress: facts?.clientAddress ?? visitorAddress(client.address),
+      });
+    },
+  });
+  // compression is Connect middleware: it only needs Node's own request and response.
+  const compress = compression() as unknown as (
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: () => void,
+  ) => void;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const nonce = randomBytes(16).toString("base64");
+    setSecurityHeaders(res, nonce, appUrl);
+    const url = new URL(req.url ?? "/", "http://web.invalid");
+
+    if (!SAFE_METHODS.has(req.method ?? "GET") && !isSameOrigin(req, appUrl)) {
+      sendText(res, 403, "Cross-site requests are not allowed.");
+      return;
+    }
+
+    await new Promise<void>((resolve) => compress(req, res, () => resolve()));
+
+    if (url.pathname === "/healthz") {
+      await answerHealth(res, apiUrl);
+    } else if (url.pathname.startsWith("/storage/")) {
+      await streamFromStorage(req, res, apiUrl + url.pathname + url.search);
+    } else if (!(await serveClientFile(req, res, url.pathname))) {
+      const clientAddress = visitorAddress(req.socket.remoteAddress);
+      await requestFacts.run({ nonce, clientAddress }, () => renderApp(req, res));
+    }
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      console.error("Web tier request failed:", error);
+      if (!res.headersSent) sendText(res, 500, "Something went wrong.");
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost =
+    options.host === "0.0.0.0" || options.host === "::" ? "localhost" : options.host;
+  return {
+    url: `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeIdleConnections();
+      }),
+  };
+}
+
+function setSecurityHeaders(res: ServerResponse, nonce: string, appUrl: URL): void {
+  const https = appUrl.protocol === "https:";
+  const policy = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'self' https:",
+    "media-src 'self' https:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(https ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+  res.setHeader("Content-Security-Policy", policy);
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}
+
+/**
+ * The web tier's CSRF defence beside SameSite cookies: a browser names the page a form came
+ * from in Origin (or at least Referer); it must be this site. Clients that send neither are not
+ * browsers carrying a visitor's cookies, so they pass.
+ */
+function isSameOrigin(req: IncomingMessage, appUrl: URL): boolean {
+  if (req.headers["sec-fetch-site"] === "cross-site") return false;
+  const allowed = new Set([appUrl.origin]);
+  const host = req.headers.host;
+  if (host) {
+    allowed.add(`http://${host}`);
+    allowed.add(`https://${host}`);
+  }
+  const origin = req.headers.origin;
+  if (origin !== undefined) return allowed.has(origin);
+  const referer = req.headers.referer;
+  if (referer === undefined) return true;
+  try {
+    return allowed.has(new URL(referer).origin);
+  } catch {
+    return false;
+  }
+}
+
+async function answerHealth(res: ServerResponse, apiUrl: string): Promise<void> {
+  let apiHealthy = false;
+  try {
+    const response = await fetch(`${apiUrl}/healthz`, { signal: AbortSignal.timeout(3000) });
+    await response.body?.cancel();
+    apiHealthy = response.status < 500;
+  } catch {
+    apiHealthy = false;
+  }
+  res.statusCode = apiHealthy ? 200 : 503;
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Cache-Control", "no-store");
+  res.end(JSON.stringify({ status: apiHealthy ? "ok" : "unavailable", api: apiHealthy }));
+}
+
+/** Uploaded images, streamed from the API. Rotating an image gives it a new name, so they never change. */
+async function streamFromStorage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  upstreamUrl: string,
+): Promise<void> {
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    sendText(res, 405, "Method Not Allowed");
+    return;
+  }
+  const headers = new Headers();
+  for (const name of STORAGE_REQUEST_HEADERS) {
+    const value = req.headers[name];
+    if (typeof value === "string") headers.set(name, value);
+  }
+  const upstream = await fetch(upstreamUrl, { method: req.method, headers });
+  res.statusCode = upstream.status;
+  for (const name of STORAGE_RESPONSE_HEADERS) {
+    const value = upstream.headers.get(name);
+    if (value !== null) res.setHeader(name, value);
+  }
+  res.setHeader("Cache-Control", upstream.ok || upstream.status === 304 ? IMMUTABLE : "no-store");
+  if (!upstream.body || req.method === "HEAD") {
+    await upstream.body?.cancel();
+    res.end();
+    return;
+  }
+  await pipeline(Readable.fromWeb(upstream.body as NodeReadableStream<Uint8Array>), res);
+}
+
+/** A file of the client build, if the path names one. Hashed `/assets/*` are cached for a year. */
+async function serveClientFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+): Promise<boolean> {
+  if ((req.method !== "GET" && req.method !== "HEAD") || pathname.endsWith("/")) return false;
+  let relativePath: string;
+  try {
+    relativePath = decodeURIComponent(pathname);
+  } catch {
+    return false;
+  }
+  const filePath = path.join(clientBuildDirectory, path.normalize(relativePath));
+  if (!filePath.startsWith(clientBuildDirectory + path.sep)) return false;
+  const stats = await stat(filePath).catch(() => null);
+  if (!stats?.isFile()) return false;
+
+  const etag = `W/"${stats.size.toString(16)}-${stats.mtimeMs.toString(16)}"`;
+  res.setHeader(
+    "Content-Type",
+    CONTENT_TYPES[path.extname(filePath).toLowerCase()] ?? "application/octet-stream",
+  );
+  res.setHeader(
+    "Cache-Control",
+    pathname.startsWith("/assets/") ? IMMUTABLE : "public, max-age=3600",
+  );
+  res.setHeader("ETag", etag);
+  res.setHeader("Last-Modified", stats.mtime.toUTCString());
+  if (req.headers["if-none-match"] === etag) {
+    res.statusCode = 304;
+    res.end();
+    return true;
+  }
+  res.setHeader("Content-Length", stats.size);
+  if (req.method === "HEAD") {
+    res.end();
+    return true;
+  }
+  await pipeline(createReadStream(filePath), res);
+  return true;
+}
+
+function visitorAddress(address: string | undefined): string | undefined {
+  return address?.startsWith("::ffff:") ? address.slice("::ffff:".length) : address;
+}
+
+function sendText(res: ServerResponse, status: number, text: string): void {
+  res.statusCode = status;
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.setHeader("Cache-Control", "no-store");
+  res.end(text);
+}

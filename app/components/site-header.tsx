@@ -120,7 +120,7 @@ function DropdownPanel({ children }: { children: ReactNode }) {
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <ul
       onClick={closeDetailsOnLinkClick}
-      className="absolute left-0 top-full z-50 mt-2 w-60 rounded-xl border border-brand-100 bg-white p-2 shadow-lg"
+      className="absolute left-0 top-full z-50 mt-2 w-64 rounded-xl border border-brand-100 bg-white p-2 shadow-lg"
     >
       {children}
     </ul>

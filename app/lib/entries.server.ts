@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import type { EntryDetail, EntryKind } from "./api-types.ts";
+import type { EntryDetail, EntryKind, EntryListItem, Paged } from "./api-types.ts";
 import { apiClientContext } from "./request-context.server.ts";
 
 /** One project, blog post or opportunity; an unknown slug shows the 404 page. */
@@ -24,5 +24,38 @@ export async function loadEntry(
       image_url: image.image_url,
       alt: image.alt ?? null,
     })),
+  };
+}
+
+export const ENTRY_PAGE_SIZE = 24;
+
+export type EntryPage = { items: EntryListItem[]; total: number; page: number; pageCount: number };
+
+/** One page of a public list; `?page=` is one-based in the URL and zero-based at the API. */
+export async function loadEntryPage(
+  context: Readonly<RouterContextProvider>,
+  kind: EntryKind,
+  url: URL,
+): Promise<EntryPage> {
+  const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  const page = Number.isFinite(requested) && requested >= 1 ? requested : 1;
+  const api = context.get(apiClientContext);
+  const body = await api.read<Paged<EntryListItem>>(`/api/${kind}`, {
+    query: { page: page - 1, limit: ENTRY_PAGE_SIZE },
+  });
+  const total = typeof body.total === "number" ? body.total : body.results.length;
+  return {
+    items: body.results.map((item) => ({
+      id: item.id,
+      title: item.title,
+      slug: item.slug,
+      url: item.url || `/${kind}/${item.slug}`,
+      preview_text: item.preview_text ?? null,
+      image_url: item.image_url ?? null,
+      created_at: item.created_at,
+    })),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / ENTRY_PAGE_SIZE)),
   };
 }

@@ -12,6 +12,8 @@ export type PageDescription = {
   description: string;
   image?: string | null;
   type?: "website" | "article";
+  /** Path and search of the canonical URL when it is not just the current path. */
+  canonicalPath?: string;
 };
 
 export function rootDataFrom(matches: MetaContext["matches"]): RootLoaderData | undefined {
@@ -33,7 +35,8 @@ export function pageMeta(
   const pageTitle = page.title ?? siteName;
   const title = siteName && pageTitle !== siteName ? `${pageTitle} | ${siteName}` : pageTitle;
   const appUrl = root?.appUrl ?? "";
-  const canonical = appUrl ? absoluteUrl(appUrl, location.pathname) : location.pathname;
+  const canonicalPath = page.canonicalPath ?? location.pathname;
+  const canonical = appUrl ? absoluteUrl(appUrl, canonicalPath) : canonicalPath;
   const image = page.image && appUrl ? absoluteUrl(appUrl, page.image) : page.image;
   const tags: MetaDescriptor[] = [
     { title },

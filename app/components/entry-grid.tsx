@@ -1,0 +1,120 @@
+import { Link } from "react-router";
+import type { EntryListItem } from "../lib/api-types.ts";
+import { LocalDate } from "./local-date.tsx";
+
+/** The responsive card grid of projects, blog posts and opportunities. */
+export function EntryGrid({
+  items,
+  showDate = false,
+  emptyText,
+}: {
+  items: EntryListItem[];
+  showDate?: boolean;
+  emptyText: string;
+}) {
+  if (items.length === 0) {
+    return <p className="rounded-2xl bg-white p-8 text-center text-muted shadow-sm">{emptyText}</p>;
+  }
+  return (
+    <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+      {items.map((item) => (
+        <li
+          key={item.id}
+          className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-brand-100 transition-shadow focus-within:shadow-lg hover:shadow-lg"
+          data-entry-card=""
+        >
+          {item.image_url ? (
+            <img
+              src={item.image_url}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              className="aspect-[3/2] w-full object-cover"
+            />
+          ) : (
+            <div
+              aria-hidden="true"
+              className="aspect-[3/2] w-full bg-[linear-gradient(135deg,#d5e9e7,#f3ece1)]"
+            />
+          )}
+          <div className="flex flex-1 flex-col gap-3 p-6">
+            {showDate ? (
+              <p className="text-sm text-muted">
+                <LocalDate iso={item.created_at} />
+              </p>
+            ) : null}
+            <h2 className="text-2xl font-semibold">
+              <Link
+                to={item.url}
+                className="text-brand-900 no-underline after:absolute after:inset-0 after:content-[''] group-hover:text-brand-700"
+              >
+                {item.title}
+              </Link>
+            </h2>
+            {item.preview_text ? (
+              <p className="line-clamp-3 text-muted">{item.preview_text}</p>
+            ) : null}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Previous / numbered / next links as `?page=N`; works the same with and without JavaScript. */
+export function Pager({ page, pageCount }: { page: number; pageCount: number }) {
+  if (pageCount <= 1) return null;
+  const pages = visiblePages(page, pageCount);
+  const linkClass =
+    "grid min-w-11 place-items-center rounded-full px-3 py-2 font-medium no-underline ring-1 ring-brand-100 hover:bg-brand-50";
+  return (
+    <nav aria-label="Pagination" className="mt-12 flex justify-center">
+      <ul className="flex flex-wrap items-center gap-2">
+        {page > 1 ? (
+          <li>
+            <Link to={`?page=${page - 1}`} className={`${linkClass} bg-white text-brand-800`}>
+              Previous
+            </Link>
+          </li>
+        ) : null}
+        {pages.map((number, index) =>
+          number === null ? (
+            <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-muted">
+              …
+            </li>
+          ) : (
+            <li key={number}>
+              <Link
+                to={`?page=${number}`}
+                aria-label={`Page ${number}`}
+                aria-current={number === page ? "page" : undefined}
+                className={`${linkClass} ${number === page ? "bg-brand-700 text-white hover:bg-brand-700" : "bg-white text-brand-800"}`}
+              >
+                {number}
+              </Link>
+            </li>
+          ),
+        )}
+        {page < pageCount ? (
+          <li>
+            <Link to={`?page=${page + 1}`} className={`${linkClass} bg-white text-brand-800`}>
+              Next
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}
+
+function visiblePages(page: number, pageCount: number): (number | null)[] {
+  const wanted = new Set([1, pageCount, page - 1, page, page + 1]);
+  const pages: (number | null)[] = [];
+  for (let number = 1; number <= pageCount; number++) {
+    if (!wanted.has(number)) continue;
+    const previous = pages[pages.length - 1];
+    if (typeof previous === "number" && number - previous > 1) pages.push(null);
+    pages.push(number);
+  }
+  return pages;
+}

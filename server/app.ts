@@ -42,7 +42,17 @@ export async function buildApp({
   mailer,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: REDACTED_PATHS },
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: REDACTED_PATHS,
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: request.url.replace(/([?&](?:signature|token)=)[^&]*/g, "$1[redacted]"),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
     trustProxy: config.trustedProxies,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,

@@ -61,7 +61,7 @@ describe("operating the API", () => {
     expect(exit.stdout).toMatch(/SIGTERM received, shutting down/);
   });
 
-  it("never logs cookies or XSRF tokens", async () => {
+  it("never logs cookies, XSRF tokens or link signatures", async () => {
     const { child, exited, listening } = startApiProcess({});
     const url = await listening;
     await fetch(`${url}/api/user`, {
@@ -70,8 +70,11 @@ describe("operating the API", () => {
         "X-XSRF-TOKEN": "secret-token-value",
       },
     });
+    await fetch(`${url}/email/verify/1/abc?expires=1&signature=secret-signature-value`);
     child.kill("SIGTERM");
     const exit = await exited;
+    expect(exit.stdout).toContain("/email/verify/1/abc");
+    expect(exit.stdout).not.toContain("secret-signature-value");
     expect(exit.stdout).not.toContain("secret-session-value");
     expect(exit.stdout).not.toContain("secret-token-value");
   });

@@ -2,7 +2,13 @@
 export type Flash = { kind: "success" | "error"; message: string };
 
 /** The message a post → redirect → get left for this page (success in green, error in red). */
-export function FlashMessage({ flash, className = "" }: { flash: Flash | null; className?: string }) {
+export function FlashMessage({
+  flash,
+  className = "",
+}: {
+  flash: Flash | null;
+  className?: string;
+}) {
   if (!flash) return null;
   const tone =
     flash.kind === "success"

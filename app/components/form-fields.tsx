@@ -16,7 +16,7 @@ type TextFieldProps = {
   formMessage?: string | null;
   hint?: ReactNode;
   /** Set on the first invalid field, so a page rendered after a failed post starts there. */
-  autoFocus?: boolean;
+  focusFirst?: boolean;
   className?: string;
 };
 
@@ -32,7 +32,7 @@ export function TextField({
   inputMode,
   formMessage,
   hint,
-  autoFocus,
+  focusFirst,
   className = "",
 }: TextFieldProps) {
   const { key, ...inputProps } = getInputProps(meta, { type, ariaAttributes: false });
@@ -62,7 +62,7 @@ export function TextField({
         inputMode={inputMode}
         // Only the first invalid field after a failed post: where the visitor has to act next.
         // eslint-disable-next-line jsx-a11y/no-autofocus
-        autoFocus={autoFocus}
+        autoFocus={focusFirst}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy || undefined}
         className={inputClass}

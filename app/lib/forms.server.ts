@@ -75,6 +75,6 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
 }
 
 /** `redirectTo` from the query string of the page, checked. */
-export function redirectToOf(request: Request, fallback = "/"): string {
-  return safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), fallback);
+export function redirectToOf(url: URL, fallback = "/"): string {
+  return safeRedirectPath(url.searchParams.get("redirectTo"), fallback);
 }

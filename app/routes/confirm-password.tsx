@@ -21,14 +21,14 @@ export const ConfirmPasswordSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
-  return { redirectTo: redirectToOf(request, "/account") };
+export function loader({ url, context }: Route.LoaderArgs) {
+  requireUser({ url, context });
+  return { redirectTo: redirectToOf(url, "/account") };
 }
 
 /** POST /user/confirm-password; 201 → back to the page that asked for it (spec §2.4). */
-export async function action({ request, context }: Route.ActionArgs) {
-  requireUser(request, context);
+export async function action({ url, request, context }: Route.ActionArgs) {
+  requireUser({ url, context });
   const { submission } = await parseSubmission(request, ConfirmPasswordSchema);
   if (submission.status !== "success") {
     return { result: submission.reply({ hideFields: ["password"] }) };
@@ -69,7 +69,7 @@ export default function ConfirmPassword({ loaderData, actionData }: Route.Compon
           type="password"
           autoComplete="current-password"
           formMessage={message}
-          autoFocus
+          focusFirst
         />
         <SubmitButton pendingText="Confirming…" className="w-full">
           Confirm

@@ -13,11 +13,11 @@ import type { Route } from "./+types/email-verify";
  * with its signed query to the API with the visitor's session. Signed out → Login, and back
  * here afterwards.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const here = pageLocationOf(request);
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const here = pageLocationOf(url);
   if (!context.get(currentUserContext)) throw redirect(loginPath(here));
   const api = context.get(apiClientContext);
-  const search = new URL(request.url).search;
+  const search = url.search;
   const result = await api.get(
     `/email/verify/${encodeURIComponent(params.id)}/${encodeURIComponent(params.hash)}${search}`,
   );
@@ -42,7 +42,10 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function EmailVerify({ loaderData }: Route.ComponentProps) {
   return (
     <AuthCard title="Verify Email">
-      <p role="alert" className="mt-5 rounded-xl border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800">
+      <p
+        role="alert"
+        className="mt-5 rounded-xl border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800"
+      >
         {loaderData.problem}
       </p>
       <p className="mt-4 text-muted">

@@ -74,7 +74,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           type="email"
           autoComplete="email"
           formMessage={message}
-          autoFocus={firstInvalidField([fields.email]) !== null}
+          focusFirst={firstInvalidField([fields.email]) !== null}
         />
         <SubmitButton pendingText="Sending…" className="w-full">
           Send Password-Reset E-Mail

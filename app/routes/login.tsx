@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
+import { FlashMessage } from "../components/flash-message.tsx";
 import { z } from "zod";
 import {
   CheckboxField,
@@ -19,6 +20,7 @@ import {
   replyWithApiFailure,
   safeRedirectPath,
 } from "../lib/forms.server.ts";
+import { takeFlash } from "../lib/flash.server.ts";
 import { checkbox, requiredEmail, requiredSecret } from "../lib/forms.ts";
 import { ADMIN_REQUIRED_NOTICE, requireAnonymous } from "../lib/guards.server.ts";
 import { apiClientContext, currentUserContext } from "../lib/request-context.server.ts";
@@ -32,13 +34,18 @@ export const LoginSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const adminRequired = new URL(request.url).searchParams.get("notice") === ADMIN_REQUIRED_NOTICE;
+export async function loader({ url, request, context }: Route.LoaderArgs) {
+  const adminRequired = url.searchParams.get("notice") === ADMIN_REQUIRED_NOTICE;
   if (!adminRequired) requireAnonymous(context);
-  return {
-    adminRequired: adminRequired && context.get(currentUserContext) !== null,
-    redirectTo: redirectToOf(request, ""),
-  };
+  const { flash, headers } = await takeFlash(request);
+  return data(
+    {
+      flash,
+      adminRequired: adminRequired && context.get(currentUserContext) !== null,
+      redirectTo: redirectToOf(url, ""),
+    },
+    { headers },
+  );
 }
 
 /** POST /login; on two_factor → the challenge (keeping where to go next), else there or Home. */
@@ -55,7 +62,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const next = safeRedirectPath(redirectTo, "");
     if (result.body?.two_factor === true) {
       return redirect(
-        next ? `/two-factor-challenge?redirectTo=${encodeURIComponent(next)}` : "/two-factor-challenge",
+        next
+          ? `/two-factor-challenge?redirectTo=${encodeURIComponent(next)}`
+          : "/two-factor-challenge",
       );
     }
     return redirect(next || "/");
@@ -93,6 +102,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       ) : null}
       <p className="mt-3 text-muted">Sign in to manage your account.</p>
       <Form method="post" {...getFormProps(form)} className="relative mt-6 space-y-5">
+        <FlashMessage flash={loaderData.flash} />
         <FormMessage form={form} />
         <HoneypotField />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
@@ -102,7 +112,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           type="email"
           autoComplete="email"
           formMessage={message}
-          autoFocus={focus === fields.email.name}
+          focusFirst={focus === fields.email.name}
         />
         <TextField
           meta={fields.password}
@@ -110,7 +120,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           type="password"
           autoComplete="current-password"
           formMessage={message}
-          autoFocus={focus === fields.password.name}
+          focusFirst={focus === fields.password.name}
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <CheckboxField meta={fields.remember} label="Remember me" />

@@ -85,13 +85,13 @@ export default function Register({ actionData }: Route.ComponentProps) {
             meta={fields.firstname}
             label="Firstname"
             autoComplete="given-name"
-            autoFocus={focus === fields.firstname.name}
+            focusFirst={focus === fields.firstname.name}
           />
           <TextField
             meta={fields.lastname}
             label="Lastname"
             autoComplete="family-name"
-            autoFocus={focus === fields.lastname.name}
+            focusFirst={focus === fields.lastname.name}
           />
         </div>
         <TextField
@@ -99,21 +99,21 @@ export default function Register({ actionData }: Route.ComponentProps) {
           label="Email"
           type="email"
           autoComplete="email"
-          autoFocus={focus === fields.email.name}
+          focusFirst={focus === fields.email.name}
         />
         <TextField
           meta={fields.password}
           label="Password"
           type="password"
           autoComplete="new-password"
-          autoFocus={focus === fields.password.name}
+          focusFirst={focus === fields.password.name}
         />
         <TextField
           meta={fields.password_confirmation}
           label="Repeat Password"
           type="password"
           autoComplete="new-password"
-          autoFocus={focus === fields.password_confirmation.name}
+          focusFirst={focus === fields.password_confirmation.name}
         />
         <SubmitButton pendingText="Registering…" className="w-full">
           Register

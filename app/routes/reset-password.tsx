@@ -28,16 +28,16 @@ export const ResetPasswordSchema = z.object({
 
 const SECRET_FIELDS = ["password", "password_confirmation"];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, request, context }: Route.LoaderArgs) {
   const { flash, headers } = await takeFlash(request);
   // Once reset, the page only shows the message; the API may have signed this browser out.
   if (!flash) requireAnonymous(context);
-  const email = new URL(request.url).searchParams.get("email") ?? "";
+  const email = url.searchParams.get("email") ?? "";
   return data({ flash, email }, { headers });
 }
 
 /** POST /reset-password with the token from the route; the API's message either way. */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ url, request, params, context }: Route.ActionArgs) {
   const { submission } = await parseSubmission(request, ResetPasswordSchema);
   if (submission.status !== "success") {
     return { result: submission.reply({ hideFields: SECRET_FIELDS }) };
@@ -45,7 +45,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const api = context.get(apiClientContext);
   const result = await api.post("/reset-password", { ...submission.value, token: params.token });
   if (result.ok) {
-    const url = new URL(request.url);
     return redirectWithFlash(url.pathname + url.search, {
       kind: "success",
       message: messageOf(result.body) ?? "Your password has been reset.",
@@ -99,7 +98,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           type="email"
           autoComplete="email"
           formMessage={message}
-          autoFocus={focus === fields.email.name}
+          focusFirst={focus === fields.email.name}
         />
         <TextField
           meta={fields.password}
@@ -107,7 +106,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           type="password"
           autoComplete="new-password"
           formMessage={message}
-          autoFocus={focus === fields.password.name}
+          focusFirst={focus === fields.password.name}
         />
         <TextField
           meta={fields.password_confirmation}
@@ -115,7 +114,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           type="password"
           autoComplete="new-password"
           formMessage={message}
-          autoFocus={focus === fields.password_confirmation.name}
+          focusFirst={focus === fields.password_confirmation.name}
         />
         <SubmitButton pendingText="Resetting…" className="w-full">
           Reset Password

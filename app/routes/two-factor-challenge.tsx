@@ -21,9 +21,9 @@ export const TwoFactorChallengeSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   requireAnonymous(context);
-  return { redirectTo: redirectToOf(request, "") };
+  return { redirectTo: redirectToOf(url, "") };
 }
 
 /**
@@ -33,7 +33,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { submission } = await parseSubmission(request, TwoFactorChallengeSchema);
-  if (submission.status !== "success") return { result: submission.reply({ hideFields: ["code"] }) };
+  if (submission.status !== "success")
+    return { result: submission.reply({ hideFields: ["code"] }) };
   const { code, redirectTo } = submission.value;
   const next = safeRedirectPath(redirectTo, "");
   const api = context.get(apiClientContext);
@@ -77,7 +78,7 @@ export default function TwoFactorChallenge({ loaderData, actionData }: Route.Com
           label="TwoFactor Code"
           autoComplete="one-time-code"
           formMessage={message}
-          autoFocus
+          focusFirst
         />
         <SubmitButton pendingText="Checking…" className="w-full">
           Log in

@@ -55,11 +55,12 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
       <FlashMessage flash={loaderData.flash} className="mt-5" />
       <p className="mt-4 text-muted">
         Thanks for signing up! Before you continue, please confirm your email address by following
-        the link we emailed to {loaderData.email ? <strong className="text-ink">{loaderData.email}</strong> : "you"}.
+        the link we emailed to{" "}
+        {loaderData.email ? <strong className="text-ink">{loaderData.email}</strong> : "you"}.
       </p>
       <p className="mt-3 text-muted">
-        Some pages of the site, such as the admin area, need a verified address. If the email did not
-        arrive, check your spam folder or ask for another one.
+        Some pages of the site, such as the admin area, need a verified address. If the email did
+        not arrive, check your spam folder or ask for another one.
       </p>
       <Form method="post" className="mt-6">
         <SubmitButton pendingText="Sending…" className="w-full">

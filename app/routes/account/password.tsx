@@ -27,15 +27,15 @@ export const ChangePasswordSchema = z.object({
 
 const SECRET_FIELDS = ["current_password", "password", "password_confirmation"];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
+export async function loader({ url, request, context }: Route.LoaderArgs) {
+  requireUser({ url, context });
   const { flash, headers } = await takeFlash(request);
   return data({ flash }, { headers });
 }
 
 /** PUT /user/password; on 200 the page comes back empty with a message (spec §4: the form resets). */
-export async function action({ request, context }: Route.ActionArgs) {
-  requireUser(request, context);
+export async function action({ url, request, context }: Route.ActionArgs) {
+  requireUser({ url, context });
   const { submission } = await parseSubmission(request, ChangePasswordSchema);
   if (submission.status !== "success") {
     return { result: submission.reply({ hideFields: SECRET_FIELDS }) };
@@ -96,7 +96,7 @@ function ChangePasswordForm() {
         type="password"
         autoComplete="current-password"
         formMessage={message}
-        autoFocus={focus === fields.current_password.name}
+        focusFirst={focus === fields.current_password.name}
       />
       <TextField
         meta={fields.password}
@@ -104,7 +104,7 @@ function ChangePasswordForm() {
         type="password"
         autoComplete="new-password"
         formMessage={message}
-        autoFocus={focus === fields.password.name}
+        focusFirst={focus === fields.password.name}
       />
       <TextField
         meta={fields.password_confirmation}
@@ -112,7 +112,7 @@ function ChangePasswordForm() {
         type="password"
         autoComplete="new-password"
         formMessage={message}
-        autoFocus={focus === fields.password_confirmation.name}
+        focusFirst={focus === fields.password_confirmation.name}
       />
       <SubmitButton pendingText="Updating…">Update</SubmitButton>
     </Form>

@@ -25,8 +25,8 @@ export const ProfileSchema = z.object({
   email: requiredEmail(),
 });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(request, context);
+export async function loader({ url, request, context }: Route.LoaderArgs) {
+  const user = requireUser({ url, context });
   const { flash, headers } = await takeFlash(request);
   return data(
     { flash, profile: { firstname: user.firstname, lastname: user.lastname, email: user.email } },
@@ -35,8 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** PUT /user/profile-information; a new email address is unverified until its link is followed. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(request, context);
+export async function action({ url, request, context }: Route.ActionArgs) {
+  const user = requireUser({ url, context });
   const { submission } = await parseSubmission(request, ProfileSchema);
   if (submission.status !== "success") return { result: submission.reply() };
   const api = context.get(apiClientContext);
@@ -69,7 +69,9 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
   const focus = firstInvalidField([fields.firstname, fields.lastname, fields.email]);
   return (
     <>
-      <ScreenHeading title="Update Profile">Keep your name and email address up to date.</ScreenHeading>
+      <ScreenHeading title="Update Profile">
+        Keep your name and email address up to date.
+      </ScreenHeading>
       <Form method="post" {...getFormProps(form)} className="mt-8 max-w-xl space-y-5">
         <FlashMessage flash={loaderData.flash} />
         <FormMessage form={form} />
@@ -79,14 +81,14 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
             label="First Name"
             autoComplete="given-name"
             formMessage={message}
-            autoFocus={focus === fields.firstname.name}
+            focusFirst={focus === fields.firstname.name}
           />
           <TextField
             meta={fields.lastname}
             label="Last Name"
             autoComplete="family-name"
             formMessage={message}
-            autoFocus={focus === fields.lastname.name}
+            focusFirst={focus === fields.lastname.name}
           />
         </div>
         <TextField
@@ -95,7 +97,7 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
           type="email"
           autoComplete="email"
           formMessage={message}
-          autoFocus={focus === fields.email.name}
+          focusFirst={focus === fields.email.name}
         />
         <SubmitButton pendingText="Updating…">Update</SubmitButton>
       </Form>

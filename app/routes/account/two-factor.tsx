@@ -35,11 +35,11 @@ type Setup = { svg: string; secretKey: string };
  * not confirmed: the QR code answers with an svg), or off. The setup is only looked up while the
  * password confirmation is fresh, so opening the page never asks for the password by itself.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(request, context);
+export async function loader({ url, request, context }: Route.LoaderArgs) {
+  const user = requireUser({ url, context });
   const api = context.get(apiClientContext);
   const { flash, headers } = await takeFlash(request);
-  const search = new URL(request.url).searchParams;
+  const search = url.searchParams;
 
   let setup: Setup | null = null;
   let recoveryCodes: string[] | null = null;
@@ -71,8 +71,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireUser(request, context);
+export async function action({ url, request, context }: Route.ActionArgs) {
+  requireUser({ url, context });
   const api = context.get(apiClientContext);
   const formData = await request.formData();
   const done = (to: string, flash: Flash) => redirectWithFlash(to, flash);
@@ -218,7 +218,7 @@ function SetupPanel({ setup }: { setup: Setup }) {
           inputMode="numeric"
           autoComplete="one-time-code"
           formMessage={message}
-          autoFocus={Boolean(fields.code.errors?.length)}
+          focusFirst={Boolean(fields.code.errors?.length)}
         />
         <div className="flex flex-wrap gap-3">
           <SubmitButton intent="confirm" pendingText="Activating…">
@@ -242,8 +242,8 @@ function EnabledPanel({ recoveryCodes }: { recoveryCodes: string[] | null }) {
   return (
     <div className="mt-6 max-w-2xl">
       <p className="text-muted">
-        Signing in asks for a code from your authenticator app. If you lose your device, one of
-        your recovery codes lets you in instead; each works once.
+        Signing in asks for a code from your authenticator app. If you lose your device, one of your
+        recovery codes lets you in instead; each works once.
       </p>
       {recoveryCodes ? (
         <section aria-labelledby="recovery-codes" className="mt-6 rounded-xl bg-sand/70 p-5">

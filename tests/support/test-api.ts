@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import { buildApp } from "../../server/app.ts";
 import { type Config, loadConfig } from "../../server/config.ts";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../../server/db/database.ts";
+import { createPrivatePostgresDatabase } from "../fixtures/database.ts";
 import { HttpClient } from "./http-client.ts";
 
 export const TEST_APP_URL = "http://web.test";
@@ -64,21 +64,6 @@ async function privateDatabase(): Promise<{
 }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return { dropDatabase: async () => {} };
-  const name = `almoner_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    databaseUrl: url.toString(),
-    dropDatabase: () => run(`drop database if exists ${name} with (force)`),
-  };
+  const postgres = await createPrivatePostgresDatabase(base);
+  return { databaseUrl: postgres.url, dropDatabase: postgres.drop };
 }

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
@@ -9,9 +8,10 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { fileURLToPath } from "node:url";
-import { createRequestListener } from "@react-router/node";
+import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import compression from "compression";
-import type { RouterContextProvider, ServerBuild } from "react-router";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { type CachedPage, RenderCache } from "./render-cache.ts";
 
 export type WebServerOptions = {
   port: number;
@@ -81,18 +81,43 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     build.entry.module as unknown as HostEntryModule
   ).createHostLoadContext({ apiUrl, appUrl: options.appUrl });
 
-  const requestFacts = new AsyncLocalStorage<HostRequestFacts>();
-  const renderApp = createRequestListener({
-    build,
-    mode: "production",
-    getLoadContext: (_request, client) => {
-      const facts = requestFacts.getStore();
-      return createLoadContext({
-        nonce: facts?.nonce ?? "",
-        clientAddress: facts?.clientAddress ?? visitorAddress(client.address),
-      });
-    },
-  });
+  const handleRequest = createRequestHandler(build, "production");
+  const https = appUrl.protocol === "https:";
+  const renderCache = new RenderCache({ freshMs: 5_000, staleMs: 30_000, maxEntries: 500 });
+
+  async function renderPage(
+    request: Request,
+    clientAddress: string | undefined,
+  ): Promise<Response> {
+    const nonce = randomBytes(16).toString("base64");
+    const response = await handleRequest(request, createLoadContext({ nonce, clientAddress }));
+    response.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, https));
+    return response;
+  }
+
+  /** Pages for visitors without cookies come from the render cache (never anything personal). */
+  async function renderForVisitor(
+    request: Request,
+    clientAddress: string | undefined,
+  ): Promise<Response> {
+    const url = new URL(request.url);
+    const key = url.pathname + url.search;
+    const renderShareable = async (): Promise<CachedPage | null> => {
+      const detached = new Request(request.url, { headers: request.headers });
+      return shareablePage(await renderPage(detached, clientAddress));
+    };
+    const cached = renderCache.lookup(key);
+    if (cached) {
+      if (cached.stale) renderCache.refreshInBackground(key, renderShareable);
+      return responseFromPage(cached.page, "hit");
+    }
+    const response = await renderPage(request, clientAddress);
+    const page = await shareablePage(response.clone());
+    if (!page) return withPrivateCaching(response);
+    renderCache.store(key, page);
+    return responseFromPage(page, "miss");
+  }
+
   // compression is Connect middleware: it only needs Node's own request and response.
   const compress = compression() as unknown as (
     req: IncomingMessage,
@@ -101,8 +126,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   ) => void;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const nonce = randomBytes(16).toString("base64");
-    setSecurityHeaders(res, nonce, appUrl);
+    setSecurityHeaders(res, https);
     const url = new URL(req.url ?? "/", "http://web.invalid");
 
     if (!SAFE_METHODS.has(req.method ?? "GET") && !isSameOrigin(req, appUrl)) {
@@ -118,7 +142,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       await streamFromStorage(req, res, apiUrl + url.pathname + url.search);
     } else if (!(await serveClientFile(req, res, url.pathname))) {
       const clientAddress = visitorAddress(req.socket.remoteAddress);
-      await requestFacts.run({ nonce, clientAddress }, () => renderApp(req, res));
+      const request = createRequest(req, res);
+      const response = isCacheableRequest(req)
+        ? await renderForVisitor(request, clientAddress)
+        : withPrivateCaching(await renderPage(request, clientAddress));
+      await sendResponse(res, response);
     }
   }
 
@@ -151,11 +179,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   };
 }
 
-function setSecurityHeaders(res: ServerResponse, nonce: string, appUrl: URL): void {
-  const https = appUrl.protocol === "https:";
-  const policy = [
+/** The policy of a response; `nonce` names the inline scripts of a rendered page (none elsewhere). */
+function contentSecurityPolicy(nonce: string | null, https: boolean): string {
+  return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self' data:",
@@ -168,7 +196,11 @@ function setSecurityHeaders(res: ServerResponse, nonce: string, appUrl: URL): vo
     "frame-ancestors 'none'",
     ...(https ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
-  res.setHeader("Content-Security-Policy", policy);
+}
+
+/** Headers for every response; pages add their Content-Security-Policy with the nonce of their scripts. */
+function setSecurityHeaders(res: ServerResponse, https: boolean): void {
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(null, https));
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");
@@ -286,6 +318,46 @@ async function serveClientFile(
   }
   await pipeline(createReadStream(filePath), res);
   return true;
+}
+
+const SHARED_CACHE_CONTROL = "public, max-age=5, stale-while-revalidate=30";
+
+/** Only a GET from a visitor without cookies can be answered with a page rendered for someone else. */
+function isCacheableRequest(req: IncomingMessage): boolean {
+  return req.method === "GET" && !req.headers.cookie && !req.headers.authorization;
+}
+
+/** A page anyone may get: a 200 or 404 that sets no cookie and does not ask to stay private. */
+async function shareablePage(response: Response): Promise<CachedPage | null> {
+  const cacheControl = response.headers.get("Cache-Control") ?? "";
+  const shareable =
+    (response.status === 200 || response.status === 404) &&
+    !response.headers.has("Set-Cookie") &&
+    !/private|no-store/.test(cacheControl);
+  if (!shareable) {
+    await response.body?.cancel();
+    return null;
+  }
+  const headers = [...response.headers.entries()].filter(([name]) => name !== "cache-control");
+  headers.push(["cache-control", SHARED_CACHE_CONTROL]);
+  return {
+    status: response.status,
+    headers,
+    body: new Uint8Array(await response.arrayBuffer()),
+    storedAt: Date.now(),
+  };
+}
+
+function responseFromPage(page: CachedPage, outcome: "hit" | "miss"): Response {
+  const headers = new Headers(page.headers);
+  headers.set("X-Render-Cache", outcome);
+  return new Response(page.body.slice(), { status: page.status, headers });
+}
+
+function withPrivateCaching(response: Response): Response {
+  if (!response.headers.has("Cache-Control"))
+    response.headers.set("Cache-Control", "private, no-store");
+  return response;
 }
 
 function visitorAddress(address: string | undefined): string | undefined {

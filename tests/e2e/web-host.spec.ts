@@ -50,3 +50,27 @@ test("the web tier answers /healthz", async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
 });
+
+test("public pages for visitors without cookies are shared briefly, never with cookies", async ({
+  playwright,
+  appUrl,
+}) => {
+  const visitor = await playwright.request.newContext({ baseURL: appUrl });
+  await visitor.get("/legal/terms");
+  const shared = await visitor.get("/legal/terms");
+  expect(shared.status()).toBe(200);
+  expect(shared.headers()["x-render-cache"]).toBe("hit");
+  expect(shared.headers()["cache-control"]).toBe("public, max-age=5, stale-while-revalidate=30");
+  expect(shared.headers()["set-cookie"]).toBeUndefined();
+  await visitor.dispose();
+
+  const member = await playwright.request.newContext({
+    baseURL: appUrl,
+    extraHTTPHeaders: { Cookie: "almoner_session=someone" },
+  });
+  const personal = await member.get("/legal/terms");
+  expect(personal.status()).toBe(200);
+  expect(personal.headers()["x-render-cache"]).toBeUndefined();
+  expect(personal.headers()["cache-control"]).toBe("private, no-store");
+  await member.dispose();
+});

@@ -68,7 +68,7 @@ if (!existsSync(path.join(root, "build", "server", "index.js"))) {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "almoner-bench-"));
 const [port, apiPort] = [await freePort(), await freePort()];
-const env = {
+const env: NodeJS.ProcessEnv = {
   ...process.env,
   HOST: "127.0.0.1",
   PORT: String(port),

@@ -18,6 +18,7 @@ const web = await startWebServer({
   host: config.host,
   apiUrl: externalApiUrl ?? api!.url,
   appUrl: config.appUrl,
+  trustedProxies: config.trustedProxies,
 });
 
 console.log(

@@ -10,6 +10,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { fileURLToPath } from "node:url";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import compression from "compression";
+import proxyaddr from "proxy-addr";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { type CachedPage, RenderCache } from "./render-cache.ts";
 
@@ -20,6 +21,8 @@ export type WebServerOptions = {
   apiUrl: string;
   /** The public URL of the site: canonical links, the allowed Origin, HSTS under https. */
   appUrl: string;
+  /** Proxies whose X-Forwarded-For names the visitor (addresses, CIDRs or "loopback"); default loopback. */
+  trustedProxies?: string[];
 };
 
 export type WebServer = { url: string; close(): Promise<void> };
@@ -82,6 +85,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   ).createHostLoadContext({ apiUrl, appUrl: options.appUrl });
 
   const handleRequest = createRequestHandler(build, "production");
+  const trustProxy = proxyaddr.compile(options.trustedProxies ?? ["loopback"]);
   const https = appUrl.protocol === "https:";
   const renderCache = new RenderCache({ freshMs: 5_000, staleMs: 30_000, maxEntries: 500 });
 
@@ -141,7 +145,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     } else if (url.pathname.startsWith("/storage/")) {
       await streamFromStorage(req, res, apiUrl + url.pathname + url.search);
     } else if (!(await serveClientFile(req, res, url.pathname))) {
-      const clientAddress = visitorAddress(req.socket.remoteAddress);
+      const clientAddress = visitorAddress(proxyaddr(req, trustProxy));
       const request = createRequest(req, res);
       const response = isCacheableRequest(req)
         ? await renderForVisitor(request, clientAddress)
@@ -360,8 +364,8 @@ function withPrivateCaching(response: Response): Response {
   return response;
 }
 
-function visitorAddress(address: string | undefined): string | undefined {
-  return address?.startsWith("::ffff:") ? address.slice("::ffff:".length) : address;
+function visitorAddress(address: string): string {
+  return address.startsWith("::ffff:") ? address.slice("::ffff:".length) : address;
 }
 
 function sendText(res: ServerResponse, status: number, text: string): void {

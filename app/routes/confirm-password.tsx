@@ -50,6 +50,8 @@ export default function ConfirmPassword({ loaderData, actionData }: Route.Compon
     id: "confirm-password",
     lastResult: actionData?.result,
     constraint: getZodConstraint(ConfirmPasswordSchema),
+    // Without JavaScript the browser checks the required fields itself (spec §5).
+    defaultNoValidate: false,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ConfirmPasswordSchema }),

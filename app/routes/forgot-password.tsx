@@ -54,6 +54,8 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
     id: "forgot-password",
     lastResult: actionData?.result,
     constraint: getZodConstraint(ForgotPasswordSchema),
+    // Without JavaScript the browser checks the required fields itself (spec §5).
+    defaultNoValidate: false,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),

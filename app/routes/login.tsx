@@ -83,6 +83,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     id: "login",
     lastResult: actionData?.result,
     constraint: getZodConstraint(LoginSchema),
+    // Without JavaScript the browser checks the required fields itself (spec §5).
+    defaultNoValidate: false,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),

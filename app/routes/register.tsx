@@ -58,6 +58,8 @@ export default function Register({ actionData }: Route.ComponentProps) {
     id: "register",
     lastResult: actionData?.result,
     constraint: getZodConstraint(RegisterSchema),
+    // Without JavaScript the browser checks the required fields itself (spec §5).
+    defaultNoValidate: false,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),

@@ -67,6 +67,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     lastResult: actionData?.result,
     defaultValue: { email: loaderData.email },
     constraint: getZodConstraint(ResetPasswordSchema),
+    // Without JavaScript the browser checks the required fields itself (spec §5).
+    defaultNoValidate: false,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),

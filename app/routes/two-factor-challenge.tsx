@@ -60,6 +60,8 @@ export default function TwoFactorChallenge({ loaderData, actionData }: Route.Com
     id: "two-factor-challenge",
     lastResult: actionData?.result,
     constraint: getZodConstraint(TwoFactorChallengeSchema),
+    // Without JavaScript the browser checks the required fields itself (spec §5).
+    defaultNoValidate: false,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: TwoFactorChallengeSchema }),

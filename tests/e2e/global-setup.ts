@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { E2E_ADMIN } from "./accounts.ts";
+import { startE2eMailSink } from "./mail-sink.ts";
 
 const repositoryRoot = path.resolve(import.meta.dirname, "..", "..");
 const nodeBinary = existsSync(path.join(repositoryRoot, "node_modules/.bin/node"))
@@ -22,6 +23,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   const dataDir = await mkdtemp(path.join(tmpdir(), "almoner-e2e-"));
   const [port, apiPort] = await freePorts(2);
   const appUrl = `http://127.0.0.1:${port}`;
+  const mailSink = await startE2eMailSink();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HOST: "127.0.0.1",
@@ -33,6 +35,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     ADMIN_PASSWORD: E2E_ADMIN.password,
     SEED_DEMO: "1",
     LOG_LEVEL: "warn",
+    SMTP_URL: mailSink.smtpUrl,
   };
   delete env.API_URL;
 
@@ -50,14 +53,17 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     await waitUntilHealthy(`${appUrl}/healthz`, server, output);
   } catch (error) {
     server.kill("SIGTERM");
+    await mailSink.close();
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
   process.env.E2E_BASE_URL = appUrl;
   process.env.E2E_API_URL = `http://127.0.0.1:${apiPort}`;
+  process.env.E2E_MAIL_URL = mailSink.mailUrl;
 
   return async () => {
     await stop(server);
+    await mailSink.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

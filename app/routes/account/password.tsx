@@ -77,6 +77,8 @@ function ChangePasswordForm() {
     id: "change-password",
     lastResult: actionData?.result,
     constraint: getZodConstraint(ChangePasswordSchema),
+    // Without JavaScript the browser checks the required fields itself (spec §5).
+    defaultNoValidate: false,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),

@@ -61,6 +61,8 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
     lastResult: actionData?.result,
     defaultValue: loaderData.profile,
     constraint: getZodConstraint(ProfileSchema),
+    // Without JavaScript the browser checks the required fields itself (spec §5).
+    defaultNoValidate: false,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),

@@ -178,6 +178,8 @@ function SetupPanel({ setup }: { setup: Setup }) {
     id: "confirm-two-factor",
     lastResult: actionData?.result,
     constraint: getZodConstraint(ConfirmTwoFactorSchema),
+    // Without JavaScript the browser checks the required fields itself (spec §5).
+    defaultNoValidate: false,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ConfirmTwoFactorSchema }),

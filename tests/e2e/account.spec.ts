@@ -1,0 +1,323 @@
+import {
+  createMember,
+  logInThroughForm,
+  logOut,
+  newMember,
+  registerThroughApi,
+} from "./account-support.ts";
+import { E2E_ADMIN } from "./accounts.ts";
+import type { Page } from "@playwright/test";
+import { expect, signInThroughApi, test } from "./fixtures.ts";
+import { linkIn, waitForMail } from "./mail.ts";
+
+test.describe("Register", () => {
+  test("signs the new member in and goes Home", async ({ page }, testInfo) => {
+    const member = newMember(testInfo);
+    await page.goto("/register");
+    await page.getByLabel("Firstname").fill(member.firstname);
+    await page.getByLabel("Lastname").fill(member.lastname);
+    await page.getByLabel("Email").fill(member.email);
+    await page.getByLabel("Password", { exact: true }).fill(member.password);
+    await page.getByLabel("Repeat Password").fill(member.password);
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect(page).toHaveURL("/");
+
+    await page.goto("/account");
+    await expect(page).toHaveURL("/account");
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page.getByText(`Welcome, ${member.firstname}.`)).toBeVisible();
+  });
+
+  test("lists the API's errors under each field", async ({ page, apiUrl, appUrl }, testInfo) => {
+    const taken = newMember(testInfo, "taken");
+    await createMember(page, { apiUrl, appUrl }, taken);
+
+    await page.goto("/register");
+    await page.getByLabel("Firstname").fill("Grace");
+    await page.getByLabel("Lastname").fill("Hopper");
+    await page.getByLabel("Email").fill(taken.email);
+    await page.getByLabel("Password", { exact: true }).fill("short");
+    await page.getByLabel("Repeat Password").fill("different");
+    await page.getByRole("button", { name: "Register" }).click();
+
+    const email = page.getByLabel("Email");
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toHaveAccessibleDescription("The email has already been taken.");
+    const password = page.getByLabel("Password", { exact: true });
+    await expect(password).toHaveAttribute("aria-invalid", "true");
+    const passwordErrors = page.locator(`#${await password.getAttribute("aria-describedby")} li`);
+    await expect(passwordErrors).toHaveText([
+      "The password field must be at least 8 characters.",
+      "The password field confirmation does not match.",
+    ]);
+    // The email was kept, the password was not sent back into the page.
+    await expect(email).toHaveValue(taken.email);
+    await expect(password).toHaveValue("");
+    await expect(page).toHaveURL("/register");
+  });
+});
+
+test.describe("Log in", () => {
+  test("shows the server's message when the credentials are wrong", async ({
+    page,
+    apiUrl,
+    appUrl,
+  }, testInfo) => {
+    const member = newMember(testInfo);
+    await createMember(page, { apiUrl, appUrl }, member);
+    await page.goto("/login");
+    await logInThroughForm(page, { email: member.email, password: "not-the-password" });
+    await expect(page.getByRole("alert")).toHaveText("These credentials do not match our records.");
+    await expect(page.getByLabel("Email")).toHaveValue(member.email);
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+  });
+
+  test("has the links to reset a password and to sign up", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.getByRole("checkbox", { name: "Remember me" })).toBeVisible();
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await expect(page).toHaveURL("/forgot-password");
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Sign up now" }).click();
+    await expect(page).toHaveURL("/register");
+  });
+
+  test("returns to the guarded page that was asked for", async ({
+    page,
+    apiUrl,
+    appUrl,
+  }, testInfo) => {
+    const member = newMember(testInfo);
+    await createMember(page, { apiUrl, appUrl }, member);
+    await page.goto("/account/profile");
+    await expect(page).toHaveURL("/login?redirectTo=%2Faccount%2Fprofile");
+    await logInThroughForm(page, member);
+    await expect(page).toHaveURL("/account/profile");
+    await expect(page.getByRole("heading", { level: 1, name: "Update Profile" })).toBeVisible();
+  });
+
+  test("never follows a redirect off the site", async ({ page, apiUrl, appUrl }, testInfo) => {
+    const member = newMember(testInfo);
+    await createMember(page, { apiUrl, appUrl }, member);
+    await page.goto("/login?redirectTo=%2F%2Fevil.example%2Fsteal");
+    await logInThroughForm(page, member);
+    await expect(page).toHaveURL("/");
+  });
+
+  test("sends a signed-in visitor away from the sign-in screens", async ({
+    page,
+    apiUrl,
+    appUrl,
+  }, testInfo) => {
+    await registerThroughApi(page, { apiUrl, appUrl }, newMember(testInfo));
+    for (const path of ["/login", "/register", "/forgot-password"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL("/");
+    }
+  });
+});
+
+test.describe("the admin area", () => {
+  test("sends a member to Login with a notice", async ({ page, apiUrl, appUrl }, testInfo) => {
+    await registerThroughApi(page, { apiUrl, appUrl }, newMember(testInfo));
+    await page.goto("/admin");
+    await expect(page).toHaveURL("/login?redirectTo=%2Fadmin&notice=admin-required");
+    await expect(page.getByRole("status")).toContainText("That page is for administrators.");
+    await expect(page.getByRole("button", { name: "Log in" })).toBeVisible();
+  });
+});
+
+test.describe("widget edit pencils on Home", () => {
+  const pencil = (page: Page) => page.getByRole("link", { name: "Edit HomeText", exact: true });
+
+  test("an admin sees one linking to the widget's edit screen", async ({
+    page,
+    apiUrl,
+    appUrl,
+  }) => {
+    await signInThroughApi(page, { apiUrl, appUrl }, E2E_ADMIN);
+    await page.goto("/");
+    await expect(pencil(page)).toHaveAttribute("href", /^\/admin\/widgets\/\d+$/);
+  });
+
+  test("a member does not", async ({ page, apiUrl, appUrl }, testInfo) => {
+    await registerThroughApi(page, { apiUrl, appUrl }, newMember(testInfo));
+    await page.goto("/");
+    await expect(page.locator('[data-widget="HomeText"]')).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Edit / })).toHaveCount(0);
+  });
+
+  test("a visitor does not", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator('[data-widget="HomeText"]')).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Edit / })).toHaveCount(0);
+  });
+});
+
+test.describe("a forgotten password", () => {
+  test("is reset through the mailed link, and the new one signs in", async ({
+    page,
+    apiUrl,
+    appUrl,
+  }, testInfo) => {
+    const member = newMember(testInfo);
+    await createMember(page, { apiUrl, appUrl }, member);
+
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await page.getByLabel("Email").fill(member.email);
+    await page.getByRole("button", { name: "Send Password-Reset E-Mail" }).click();
+    await expect(page.getByRole("status")).toHaveText("We have emailed your password reset link.");
+
+    const mail = await waitForMail(member.email, /Reset Password/);
+    const link = linkIn(mail, `${appUrl}/reset-password/`);
+    await page.goto(link);
+    await expect(page.getByLabel("Email")).toHaveValue(member.email);
+    const newPassword = `${member.password}-new`;
+    await page.getByLabel("Password", { exact: true }).fill(newPassword);
+    await page.getByLabel("Password Confirmation").fill(newPassword);
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your password has been reset.");
+
+    await page.getByRole("link", { name: "Return To Login" }).click();
+    await expect(page).toHaveURL("/login?redirectTo=%2Faccount");
+    await logInThroughForm(page, { email: member.email, password: member.password });
+    await expect(page.getByRole("alert")).toHaveText("These credentials do not match our records.");
+    await logInThroughForm(page, { email: member.email, password: newPassword });
+    await expect(page).toHaveURL("/account");
+  });
+
+  test("an invalid link is refused with the server's message", async ({
+    page,
+    apiUrl,
+    appUrl,
+  }, testInfo) => {
+    const member = newMember(testInfo);
+    await createMember(page, { apiUrl, appUrl }, member);
+    await page.goto(`/reset-password/not-a-real-token?email=${encodeURIComponent(member.email)}`);
+    await page.getByLabel("Password", { exact: true }).fill("whatever-123");
+    await page.getByLabel("Password Confirmation").fill("whatever-123");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page.getByRole("alert")).toHaveText(/invalid/i);
+  });
+});
+
+test.describe("email verification", () => {
+  test("the mailed link verifies the address", async ({ page, apiUrl, appUrl }, testInfo) => {
+    const member = newMember(testInfo);
+    await registerThroughApi(page, { apiUrl, appUrl }, member);
+    await page.goto("/account");
+    await expect(page.getByText("Your email address is not verified yet.")).toBeVisible();
+
+    const mail = await waitForMail(member.email, /Verify Email Address/);
+    await page.goto(linkIn(mail, `${appUrl}/email/verify/`));
+    await expect(page).toHaveURL("/account");
+    await expect(page.getByRole("status")).toHaveText("Your email address has been verified.");
+    await expect(page.getByText("Your email address is not verified yet.")).toHaveCount(0);
+  });
+
+  test("a signed-out visitor logs in first and is then verified", async ({
+    page,
+    apiUrl,
+    appUrl,
+  }, testInfo) => {
+    const member = newMember(testInfo);
+    await createMember(page, { apiUrl, appUrl }, member);
+    const mail = await waitForMail(member.email, /Verify Email Address/);
+    await page.goto(linkIn(mail, `${appUrl}/email/verify/`));
+    await expect(page).toHaveURL(/^.*\/login\?redirectTo=%2Femail%2Fverify%2F/);
+    await logInThroughForm(page, member);
+    await expect(page).toHaveURL("/account");
+    await expect(page.getByRole("status")).toHaveText("Your email address has been verified.");
+  });
+
+  test("a tampered link shows a clear error", async ({ page, apiUrl, appUrl }, testInfo) => {
+    const member = newMember(testInfo);
+    await registerThroughApi(page, { apiUrl, appUrl }, member);
+    const mail = await waitForMail(member.email, /Verify Email Address/);
+    const link = linkIn(mail, `${appUrl}/email/verify/`).replace(
+      /signature=[^&]+/,
+      "signature=0000",
+    );
+    const response = await page.goto(link);
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("alert")).toContainText("This verification link is invalid");
+    await page.getByRole("button", { name: "Resend Verification Email" }).click();
+    await expect(page).toHaveURL("/verify-email");
+    await expect(page.getByRole("status")).toHaveText(
+      "A new verification link has been sent to your email address.",
+    );
+  });
+});
+
+test.describe("the account area", () => {
+  test("Update Profile is prefilled and saves", async ({ page, apiUrl, appUrl }, testInfo) => {
+    const member = newMember(testInfo);
+    await registerThroughApi(page, { apiUrl, appUrl }, member);
+    await page.goto("/account/profile");
+    await expect(page.getByLabel("First Name")).toHaveValue(member.firstname);
+    await expect(page.getByLabel("Last Name")).toHaveValue(member.lastname);
+    await expect(page.getByLabel("Email")).toHaveValue(member.email);
+
+    await page.getByLabel("First Name").fill("Augusta");
+    await page.getByLabel("Last Name").fill("King");
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your Changes Have Been Saved");
+
+    await page.reload();
+    await expect(page.getByLabel("First Name")).toHaveValue("Augusta");
+    await expect(page.getByLabel("Last Name")).toHaveValue("King");
+    await expect(page.getByRole("status")).toHaveCount(0);
+  });
+
+  test("Update Profile shows the server's message for a taken email", async ({
+    page,
+    apiUrl,
+    appUrl,
+  }, testInfo) => {
+    const other = newMember(testInfo, "other");
+    await createMember(page, { apiUrl, appUrl }, other);
+    await registerThroughApi(page, { apiUrl, appUrl }, newMember(testInfo));
+    await page.goto("/account/profile");
+    await page.getByLabel("Email").fill(other.email);
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(page.getByRole("alert")).toHaveText("The email has already been taken.");
+    await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("Change Password resets the form and the new password works", async ({
+    page,
+    apiUrl,
+    appUrl,
+  }, testInfo) => {
+    const member = newMember(testInfo);
+    await registerThroughApi(page, { apiUrl, appUrl }, member);
+    await page.goto("/account/password");
+
+    await page.getByLabel("Current Password").fill("wrong-password");
+    await page.getByLabel("New Password").fill("another-password-1");
+    await page.getByLabel("Password Confirmation").fill("another-password-1");
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "The provided password does not match your current password.",
+    );
+
+    const newPassword = `${member.password}-changed`;
+    await page.getByLabel("Current Password").fill(member.password);
+    await page.getByLabel("New Password").fill(newPassword);
+    await page.getByLabel("Password Confirmation").fill(newPassword);
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your password has been changed.");
+    await expect(page.getByLabel("Current Password")).toHaveValue("");
+    await expect(page.getByLabel("New Password")).toHaveValue("");
+    await expect(page.getByLabel("Password Confirmation")).toHaveValue("");
+    await expect(page.getByRole("alert")).toHaveCount(0);
+
+    await logOut(page);
+    await page.goto("/login");
+    await logInThroughForm(page, { email: member.email, password: newPassword });
+    await expect(page).toHaveURL("/");
+    await page.goto("/account");
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  });
+});

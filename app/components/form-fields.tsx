@@ -4,7 +4,7 @@ import { useNavigation } from "react-router";
 import { INTENT_FIELD } from "../lib/forms.ts";
 
 const inputClass =
-  "mt-1.5 block w-full rounded-lg border border-brand-100 bg-white px-3.5 py-2.5 text-base text-ink shadow-xs transition-colors placeholder:text-muted/70 hover:border-brand-600/50 focus:border-brand-600 focus:outline-none focus-visible:outline-none focus:ring-3 focus:ring-brand-600/20 aria-invalid:border-red-600 aria-invalid:focus:ring-red-600/20";
+  "mt-1.5 block w-full rounded-lg border border-muted/70 bg-white px-3.5 py-2.5 text-base text-ink shadow-xs transition-colors placeholder:text-muted/70 hover:border-brand-800 focus:border-brand-600 focus:outline-none focus-visible:outline-none focus:ring-3 focus:ring-brand-600/20 aria-invalid:border-red-600 aria-invalid:focus:ring-red-600/20";
 
 type TextFieldProps = {
   meta: FieldMetadata<string>;
@@ -85,7 +85,7 @@ export function CheckboxField({
       <input
         key={key}
         {...inputProps}
-        className="size-4.5 rounded border-brand-100 accent-brand-700"
+        className="size-4.5 rounded border-muted/70 accent-brand-700"
       />
       <label htmlFor={meta.id} className="text-ink">
         {label}
@@ -155,6 +155,8 @@ type SubmitButtonProps = {
   pendingText: string;
   intent?: string;
   variant?: "primary" | "light" | "danger";
+  /** The id of the form this button submits, when it stands outside it. */
+  form?: string;
   className?: string;
 };
 
@@ -164,12 +166,14 @@ export function SubmitButton({
   pendingText,
   intent,
   variant = "primary",
+  form,
   className = "",
 }: SubmitButtonProps) {
   const pending = useIsSubmitting(intent);
   return (
     <button
       type="submit"
+      form={form}
       disabled={pending}
       className={`${buttonClass(variant)} disabled:cursor-wait disabled:opacity-70 ${className}`}
     >

@@ -28,7 +28,12 @@ test.describe("Register", () => {
     await expect(page.getByText(`Welcome, ${member.firstname}.`)).toBeVisible();
   });
 
-  test("lists the API's errors under each field", async ({ page, apiUrl, appUrl }, testInfo) => {
+  test("lists the API's errors under each field", async ({
+    page,
+    apiUrl,
+    appUrl,
+    javaScriptEnabled,
+  }, testInfo) => {
     const taken = newMember(testInfo, "taken");
     await createMember(page, { apiUrl, appUrl }, taken);
 
@@ -50,9 +55,9 @@ test.describe("Register", () => {
       "The password field must be at least 8 characters.",
       "The password field confirmation does not match.",
     ]);
-    // The email was kept, the password was not sent back into the page.
+    // The email was kept; the server never writes a password back into the page.
     await expect(email).toHaveValue(taken.email);
-    await expect(password).toHaveValue("");
+    if (!javaScriptEnabled) await expect(password).toHaveValue("");
     await expect(page).toHaveURL("/register");
   });
 });
@@ -62,6 +67,7 @@ test.describe("Log in", () => {
     page,
     apiUrl,
     appUrl,
+    javaScriptEnabled,
   }, testInfo) => {
     const member = newMember(testInfo);
     await createMember(page, { apiUrl, appUrl }, member);
@@ -69,7 +75,9 @@ test.describe("Log in", () => {
     await logInThroughForm(page, { email: member.email, password: "not-the-password" });
     await expect(page.getByRole("alert")).toHaveText("These credentials do not match our records.");
     await expect(page.getByLabel("Email")).toHaveValue(member.email);
-    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+    if (!javaScriptEnabled) {
+      await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+    }
   });
 
   test("has the links to reset a password and to sign up", async ({ page }) => {
@@ -165,6 +173,9 @@ test.describe("a forgotten password", () => {
 
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Forgot Your Password?" }),
+    ).toBeVisible();
     await page.getByLabel("Email").fill(member.email);
     await page.getByRole("button", { name: "Send Password-Reset E-Mail" }).click();
     await expect(page.getByRole("status")).toHaveText("We have emailed your password reset link.");

@@ -133,17 +133,14 @@ export default function AccountTwoFactor({ loaderData }: Route.ComponentProps) {
         Protect your account with a code from an authenticator app.
       </ScreenHeading>
       <FlashMessage flash={flash} className="mt-8 max-w-2xl" />
-      <p className="mt-8 flex flex-wrap items-center gap-3">
-        <span className="font-medium">Status:</span>
-        {enabled ? (
-          <span className="rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">
-            Two factor authentication is enabled
-          </span>
-        ) : (
-          <span className="rounded-full bg-sand px-3 py-1 text-sm font-semibold text-ink ring-1 ring-brand-100">
-            Two factor authentication is not enabled
-          </span>
-        )}
+      <p className="mt-8 flex items-start gap-2.5 text-lg font-medium">
+        <span
+          aria-hidden="true"
+          className={`mt-2 size-3 shrink-0 rounded-full ${enabled ? "bg-brand-600" : "bg-donate-500"}`}
+        />
+        {enabled
+          ? "Two factor authentication is enabled."
+          : "Two factor authentication is not enabled."}
       </p>
 
       {enabled ? (
@@ -226,13 +223,19 @@ function SetupPanel({ setup }: { setup: Setup }) {
           <SubmitButton intent="confirm" pendingText="Activating…">
             Activate 2FA
           </SubmitButton>
+          {/* Submits the form below (forms cannot nest): drops the unconfirmed secret. */}
+          <SubmitButton
+            intent="deactivate"
+            pendingText="Cancelling…"
+            variant="light"
+            form="cancel-two-factor"
+          >
+            Cancel
+          </SubmitButton>
         </div>
       </Form>
-      <Form method="post" className="mt-4">
+      <Form method="post" id="cancel-two-factor" hidden>
         <IntentField value="deactivate" />
-        <SubmitButton intent="deactivate" pendingText="Cancelling…" variant="light">
-          Cancel
-        </SubmitButton>
       </Form>
     </section>
   );

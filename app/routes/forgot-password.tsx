@@ -79,7 +79,9 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           focusFirst={firstInvalidField([fields.email]) !== null}
         />
         <SubmitButton pendingText="Sending…" className="w-full">
-          Send Password-Reset E-Mail
+          <span>
+            Send Password-Reset <span className="whitespace-nowrap">E-Mail</span>
+          </span>
         </SubmitButton>
       </Form>
       <p className="mt-6 border-t border-brand-100 pt-5 text-center text-muted">

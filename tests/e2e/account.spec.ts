@@ -332,3 +332,27 @@ test.describe("the account area", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   });
 });
+
+test("a bot that fills the honeypot is turned away before the API is asked", async ({
+  page,
+  appUrl,
+}, testInfo) => {
+  const member = newMember(testInfo, "bot");
+  const response = await page.request.post("/register", {
+    headers: { Origin: appUrl },
+    form: {
+      firstname: member.firstname,
+      lastname: member.lastname,
+      email: member.email,
+      password: member.password,
+      password_confirmation: member.password,
+      name__confirm: "https://spam.example",
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(400);
+  // No account was made: the address still cannot sign in.
+  await page.goto("/login");
+  await logInThroughForm(page, member);
+  await expect(page.getByRole("alert")).toHaveText("These credentials do not match our records.");
+});

@@ -14,9 +14,9 @@ const stale =
   statSync(lock).mtimeMs > statSync(installedLock).mtimeMs;
 
 if (stale) {
-  const command = existsSync(`${root}node_modules`)
-    ? "npm install --no-audit --no-fund"
-    : "npm ci --no-audit --no-fund";
+  // Not `npm ci`: the registry here lacks some optional platform packages (Tailwind's oxide
+  // builds for other systems), which npm ci counts as a lock file out of sync.
+  const command = "npm install --no-audit --no-fund";
   console.log(`Installing dependencies (${command})…`);
   execSync(command, { cwd: root, stdio: "inherit" });
 }

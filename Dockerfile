@@ -6,7 +6,8 @@ FROM node:24-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 # The `node` devDependency pins Node 24 for machines that lack it; the image already has it.
-RUN npm ci --no-audit --no-fund
+# npm install, not npm ci: see scripts/ensure-install.mjs.
+RUN npm install --no-audit --no-fund
 
 FROM deps AS build
 COPY . .

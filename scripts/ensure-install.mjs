@@ -1,6 +1,7 @@
-// Runs on whatever Node the machine has (possibly 20): installs the project's
-// dependencies, including the pinned Node 24, when they are missing or stale.
-import { execSync } from "node:child_process";
+// Runs on whatever Node the machine has (possibly 20): installs the project's dependencies,
+// including the pinned Node 24, when they are missing or stale, then runs the given script on
+// Node 24. (`npm start` and `npm test` go through here; the other scripts need an install first.)
+import { execSync, spawn } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -19,4 +20,11 @@ if (stale) {
   const command = "npm install --no-audit --no-fund";
   console.log(`Installing dependencies (${command})…`);
   execSync(command, { cwd: root, stdio: "inherit" });
+}
+
+const [script, ...args] = process.argv.slice(2);
+if (script) {
+  const child = spawn(pinnedNode, [script, ...args], { cwd: root, stdio: "inherit" });
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

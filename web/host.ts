@@ -108,7 +108,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const key = url.pathname + url.search;
     const renderShareable = async (): Promise<CachedPage | null> => {
       const detached = new Request(request.url, { headers: request.headers });
-      return shareablePage(await renderPage(detached, clientAddress));
+      const response = await renderPage(detached, clientAddress);
+      if (isShareable(response)) return pageFrom(response);
+      await response.body?.cancel();
+      return null;
     };
     const cached = renderCache.lookup(key);
     if (cached) {
@@ -116,8 +119,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return responseFromPage(cached.page, "hit");
     }
     const response = await renderPage(request, clientAddress);
-    const page = await shareablePage(response.clone());
-    if (!page) return withPrivateCaching(response);
+    if (!isShareable(response)) return withPrivateCaching(response);
+    const page = await pageFrom(response);
     renderCache.store(key, page);
     return responseFromPage(page, "miss");
   }
@@ -332,16 +335,16 @@ function isCacheableRequest(req: IncomingMessage): boolean {
 }
 
 /** A page anyone may get: a 200 or 404 that sets no cookie and does not ask to stay private. */
-async function shareablePage(response: Response): Promise<CachedPage | null> {
+function isShareable(response: Response): boolean {
   const cacheControl = response.headers.get("Cache-Control") ?? "";
-  const shareable =
+  return (
     (response.status === 200 || response.status === 404) &&
     !response.headers.has("Set-Cookie") &&
-    !/private|no-store/.test(cacheControl);
-  if (!shareable) {
-    await response.body?.cancel();
-    return null;
-  }
+    !/private|no-store/.test(cacheControl)
+  );
+}
+
+async function pageFrom(response: Response): Promise<CachedPage> {
   const headers = [...response.headers.entries()].filter(([name]) => name !== "cache-control");
   headers.push(["cache-control", SHARED_CACHE_CONTROL]);
   return {

@@ -52,7 +52,8 @@ export class ApiClient {
     enforceSecureOriginOnStorage: false,
     prefixSecurity: "unsafe-disabled",
   });
-  readonly #cookiesForBrowser: string[] = [];
+  /** The latest `Set-Cookie` per cookie name, in the order the names first came. */
+  readonly #cookiesForBrowser = new Map<string, string>();
 
   constructor(options: ApiClientOptions) {
     this.#apiUrl = options.apiUrl.replace(/\/+$/, "");
@@ -72,7 +73,7 @@ export class ApiClient {
 
   /** Every `Set-Cookie` the API sent during this request, with `Domain` dropped. */
   get cookiesForBrowser(): readonly string[] {
-    return this.#cookiesForBrowser;
+    return [...this.#cookiesForBrowser.values()];
   }
 
   get<T>(path: string, options?: Omit<ApiRequestOptions, "body">): Promise<ApiResult<T>> {
@@ -159,8 +160,8 @@ export class ApiClient {
 
   #remember(setCookieHeaders: string[]): void {
     for (const header of setCookieHeaders) {
-      this.#cookiesForBrowser.push(withoutDomainAttribute(header));
       const cookie = Cookie.parse(header, { loose: true });
+      this.#cookiesForBrowser.set(cookie?.key ?? header, withoutDomainAttribute(header));
       if (cookie) this.#storeInJar(cookie);
     }
   }

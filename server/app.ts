@@ -8,6 +8,7 @@ import type { DatabaseHandle } from "./db/database.ts";
 import { HttpError, ValidationError, type FieldErrors } from "./errors.ts";
 import { accountRoutes } from "./http/account.ts";
 import { csrfCookieRoutes } from "./http/csrf-cookie.ts";
+import { entryRoutes } from "./http/entries.ts";
 import { healthRoutes } from "./http/health.ts";
 import { settingsRoutes } from "./http/settings.ts";
 import { storageRoutes } from "./http/storage.ts";
@@ -82,6 +83,7 @@ export async function buildApp({
   await app.register(userRoutes);
   await app.register(accountRoutes);
   await app.register(widgetRoutes);
+  await app.register(entryRoutes);
   await app.register(settingsRoutes);
   await app.register(storageRoutes);
 

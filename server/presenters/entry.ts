@@ -1,0 +1,40 @@
+import { entrySegment, type Entry, type EntryImage, type EntrySummary } from "../domain/entries.ts";
+import { imageUrl } from "./image-url.ts";
+
+/** An entry as its list shows it: `{id, title, slug, url, preview_text, image_url, created_at}`. */
+export function presentEntrySummary(entry: EntrySummary) {
+  return {
+    id: entry.id,
+    title: entry.title,
+    slug: entry.slug,
+    url: `/${entrySegment(entry.kind)}/${entry.slug}`,
+    preview_text: entry.preview_text,
+    image_url: imageUrl(entry.image),
+    created_at: entry.created_at,
+  };
+}
+
+/** An entry's page: the list item plus the article (source and rendered) and its images. */
+export function presentEntry(entry: Entry, images: EntryImage[]) {
+  return {
+    ...presentEntrySummary(entry),
+    article: entry.article,
+    article_html: entry.article_html,
+    images: images.map(presentEntryImage),
+  };
+}
+
+/** `short_code` is the token an editor pastes into the article to show the image at full width. */
+export function presentEntryImage(image: EntryImage) {
+  return {
+    id: image.id,
+    image_url: imageUrl(image.path),
+    alt: image.alt,
+    short_code: `[[image100=${image.id}]]`,
+    order: image.position,
+  };
+}
+
+export function presentEntryPage(entries: EntrySummary[], total: number) {
+  return { results: entries.map(presentEntrySummary), total };
+}

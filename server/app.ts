@@ -1,6 +1,6 @@
 import cookie from "@fastify/cookie";
 import Fastify from "fastify";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
 import type { Config } from "./config.ts";
@@ -57,6 +57,11 @@ export async function buildApp({
     trustProxy: config.trustedProxies,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    routerOptions: { maxParamLength: 1000 },
+    // Malformed URLs (bad percent-encoding, over-long segments) never reach a handler.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send({ message: "Bad Request." });
+    },
   });
 
   app.decorate("config", config);

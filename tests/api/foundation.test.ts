@@ -234,3 +234,17 @@ describe("GET /storage/*", () => {
     expect((await fetch(`${api.url}/storage/app-key`)).status).toBe(404);
   });
 });
+
+describe("malformed URLs", () => {
+  it("answer a JSON 400 without echoing the URL", async () => {
+    const response = await api.client().get("/api/widgets/%ED%A0%80");
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: "Bad Request." });
+  });
+
+  it("accept long path segments", async () => {
+    const response = await api.client().get(`/api/widgets/${"a".repeat(300)}`);
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ message: "Not Found." });
+  });
+});

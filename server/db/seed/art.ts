@@ -1,6 +1,6 @@
 import sharp from "sharp";
 
-/** Generated demo pictures: soft gradients and simple shapes with a caption, drawn as SVG and rendered by sharp. */
+/** Generated demo pictures: soft gradients and simple shapes with an optional caption, drawn as SVG and rendered by sharp. */
 
 export type Palette = { from: string; to: string; accent: string; deep: string };
 
@@ -57,7 +57,7 @@ export function artSvg({ width, height, theme, motif, caption, seed }: ArtReques
   <rect width="${width}" height="${height}" fill="url(#sky)"/>
   ${shapes}
   <rect width="${width}" height="${height}" fill="url(#shade)"/>
-  <text x="${Math.round(width * 0.05)}" y="${Math.round(height - fontSize * 1.2)}" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="${fontSize}" font-weight="bold" fill="#fff" fill-opacity="0.92">${escapeXml(caption)}</text>
+  ${caption ? `<text x="${Math.round(width * 0.05)}" y="${Math.round(height - fontSize * 1.2)}" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="${fontSize}" font-weight="bold" fill="#fff" fill-opacity="0.92">${escapeXml(caption)}</text>` : ""}
 </svg>`;
 }
 

@@ -66,7 +66,8 @@ export async function seedDemoContent(
               ...PICTURE,
               theme: entry.theme,
               motif: motifs[index % motifs.length]!,
-              caption: entry.title,
+              // Covers sit under the title on cards and headers: no caption to repeat it.
+              caption: "",
             });
             const images = entry.images.map((alt, imageIndex) =>
               picture("entries", {

@@ -79,3 +79,45 @@ describe("operating the API", () => {
     expect(exit.stdout).not.toContain("secret-token-value");
   });
 });
+
+describe("npm run user:create", () => {
+  const createUser = (...args: string[]) =>
+    new Promise<Exit>((resolve) => {
+      const child = spawn(process.execPath, ["scripts/user-create.ts", ...args], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on("exit", (code) => resolve({ code, stdout, stderr }));
+    });
+
+  it("creates a user and refuses a duplicate with one line", async () => {
+    const args = [
+      "--email",
+      "staff@example.org",
+      "--password",
+      "long-enough-1",
+      "--role",
+      "admin",
+      "--verified",
+    ];
+    const created = await createUser(...args);
+    expect(created.code).toBe(0);
+    expect(created.stdout).toContain("staff@example.org");
+
+    const duplicate = await createUser(...args);
+    expect(duplicate.code).toBe(1);
+    expect(duplicate.stderr.trim().split("\n")).toHaveLength(1);
+    expect(duplicate.stderr).toContain("The email has already been taken.");
+  });
+
+  it("explains a bad option", async () => {
+    const exit = await createUser("--email", "someone@example.org", "--password", "short");
+    expect(exit.code).toBe(1);
+    expect(exit.stderr).toContain("--password must be at least 8 characters");
+  });
+});

@@ -26,6 +26,20 @@ export function absoluteUrl(appUrl: string, pathOrUrl: string): string {
 }
 
 /** Title, description, canonical URL, Open Graph and Twitter tags for one page. */
+/** A project, post or opportunity page: title, description and share image from the item. */
+export function entryPageMeta(
+  context: MetaContext,
+  entry: { title: string; preview_text: string | null; image_url: string | null } | undefined,
+): MetaDescriptor[] {
+  if (!entry) return [];
+  return pageMeta(context, {
+    title: entry.title,
+    description: entry.preview_text || entry.title,
+    image: entry.image_url,
+    type: "article",
+  });
+}
+
 export function pageMeta(
   { matches, location }: MetaContext,
   page: PageDescription,

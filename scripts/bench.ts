@@ -37,6 +37,7 @@ const percentile = (values: number[], p: number) => {
 async function round(
   url: string,
   expectedStatus: number,
+  headers: Record<string, string> = {},
 ): Promise<{ rps: number; p50: number; p95: number }> {
   const latencies: number[] = [];
   let next = 0;
@@ -46,7 +47,9 @@ async function round(
       while (next < REQUESTS) {
         next += 1;
         const t0 = performance.now();
-        const response = await fetch(url, { headers: { "Accept-Encoding": "gzip, br" } });
+        const response = await fetch(url, {
+          headers: { "Accept-Encoding": "gzip, br", ...headers },
+        });
         await response.arrayBuffer();
         if (response.status !== expectedStatus)
           throw new Error(`${url} answered ${response.status}`);
@@ -96,9 +99,13 @@ try {
     if (healthy) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const scenarios: [string, string, number][] = [
-    ["web  GET / (visitor)", `${web}/`, 200],
-    ["web  GET /about (visitor)", `${web}/about`, 200],
+  // A cookie (even an unknown one) bypasses the render cache: every request renders.
+  const withCookie = { Cookie: "bench=1" };
+  const scenarios: [string, string, number, Record<string, string>?][] = [
+    ["web  GET / (visitor, render cache)", `${web}/`, 200],
+    ["web  GET / (with a cookie, rendered)", `${web}/`, 200, withCookie],
+    ["web  GET /blog (with a cookie, rendered)", `${web}/blog`, 200, withCookie],
+    ["web  GET /about (visitor, render cache)", `${web}/about`, 200],
     ["web  GET /no-such-page", `${web}/no-such-page`, 404],
     ["api  GET /api/widgets/HomeText", `${api}/api/widgets/HomeText`, 200],
     ["api  GET /api/settings", `${api}/api/settings`, 200],
@@ -108,14 +115,14 @@ try {
     `${ROUNDS} rounds × ${REQUESTS} requests, ${CONCURRENCY} concurrent; medians across rounds\n`,
   );
   console.log(
-    "scenario".padEnd(36) + "req/s".padStart(9) + "p50 ms".padStart(9) + "p95 ms".padStart(9),
+    "scenario".padEnd(44) + "req/s".padStart(9) + "p50 ms".padStart(9) + "p95 ms".padStart(9),
   );
-  for (const [name, url, status] of scenarios) {
-    await round(url, status); // warm-up
+  for (const [name, url, status, headers] of scenarios) {
+    await round(url, status, headers); // warm-up
     const results = [];
-    for (let i = 0; i < ROUNDS; i += 1) results.push(await round(url, status));
+    for (let i = 0; i < ROUNDS; i += 1) results.push(await round(url, status, headers));
     const line =
-      name.padEnd(36) +
+      name.padEnd(44) +
       median(results.map((r) => r.rps))
         .toFixed(0)
         .padStart(9) +

@@ -18,6 +18,8 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     // Keep BIGINT columns as JavaScript numbers, as SQLite returns them.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not end the process.
+    pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: "postgres",

@@ -1,6 +1,8 @@
 import type { Config } from "../server/config.ts";
 import type { DB } from "../server/db/database.ts";
 import { ensureAdmin } from "../server/db/seed/admin.ts";
+import { seedDemoContent } from "../server/db/seed/demo.ts";
+import { createLocalStorage } from "../server/media/storage.ts";
 
 const quietLog = { info: () => {} };
 
@@ -19,4 +21,15 @@ export async function describeAdminSignIn(db: DB, config: Config): Promise<strin
   if (config.adminEmail && config.adminPassword)
     return `Admin sign-in: ${admin.email} / (ADMIN_PASSWORD)`;
   return `Admin sign-in: ${admin.email} (password as set before; use npm run user:create to add another admin)`;
+}
+
+/** Fills an empty site with the demo content and says what it did. */
+export async function seedDemoSite(db: DB, config: Config): Promise<void> {
+  const started = performance.now();
+  const result = await seedDemoContent(db, createLocalStorage(config.dataDir), config);
+  if (!result.seeded) console.log("The site already has content: nothing seeded.");
+  else
+    console.log(
+      `Seeded the demo content (${result.images} pictures) in ${Math.round(performance.now() - started)} ms.`,
+    );
 }

@@ -5,9 +5,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { loadConfigOrExit } from "../server/config.ts";
 import { migrateToLatest, openDatabase } from "../server/db/database.ts";
-import { seedDemoContent } from "../server/db/seed/demo.ts";
-import { createLocalStorage } from "../server/media/storage.ts";
-import { describeAdminSignIn } from "./bootstrap.ts";
+import { describeAdminSignIn, seedDemoSite } from "./bootstrap.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.env.SEED_DEMO ??= "1";
@@ -34,10 +32,7 @@ if (!process.env.API_URL) {
   const database = openDatabase(config);
   try {
     await migrateToLatest(database);
-    if (config.seedDemo) {
-      const result = await seedDemoContent(database.db, createLocalStorage(config.dataDir), config);
-      if (result.seeded) console.log(`Seeded the demo content (${result.images} pictures).`);
-    }
+    if (config.seedDemo) await seedDemoSite(database.db, config);
     adminSignIn = await describeAdminSignIn(database.db, config);
   } finally {
     await database.db.destroy();

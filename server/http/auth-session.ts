@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { AccountContext } from "../domain/account.ts";
 import { findUserByCredentials, hasTwoFactorEnabled, registerUser } from "../domain/account.ts";
 import { passTwoFactorChallenge } from "../domain/two-factor.ts";
-import { findUserById } from "../domain/users.ts";
+import { findUserById, normalizeEmail } from "../domain/users.ts";
 import { unauthenticated, ValidationError } from "../errors.ts";
 import { presentLoginResult } from "../presenters/account.ts";
 import { clearRememberCookie, forgetRememberTokens } from "../security/remember.ts";
@@ -30,7 +30,7 @@ export async function authSessionRoutes(app: FastifyInstance, { ctx }: { ctx: Ac
 
   app.post("/login", async (request, reply) => {
     const input = await parseForm(loginForm, request.body);
-    const key = `${input.email.trim().toLowerCase()}|${request.ip}`;
+    const key = `${normalizeEmail(input.email)}|${request.ip}`;
     ensureNotThrottled(loginThrottle, key);
     const user = await findUserByCredentials(app.db, input.email, input.password);
     if (!user) {

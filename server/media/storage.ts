@@ -16,6 +16,11 @@ export type StorageDriver = {
   url(key: string): string;
 };
 
+/** Where the API (and the web tier, relaying it) serves a stored file. */
+export function publicStorageUrl(key: string): string {
+  return `/storage/${key}`;
+}
+
 export class InvalidStorageKey extends Error {
   constructor(key: string) {
     super(`Invalid storage key: ${JSON.stringify(key)}`);
@@ -93,9 +98,7 @@ export function createLocalStorage(dataDir: string): StorageDriver {
       await rm(file, { force: true });
     },
 
-    url(key) {
-      return `/storage/${key}`;
-    },
+    url: publicStorageUrl,
   };
 }
 

@@ -1,4 +1,5 @@
-/** Uploaded files are served under /storage/<key> (by the API, and relayed by the web tier). */
+import { publicStorageUrl } from "../media/storage.ts";
+
 export function imageUrl(key: string | null): string | null {
-  return key ? `/storage/${key}` : null;
+  return key ? publicStorageUrl(key) : null;
 }

@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 import { useLocation } from "react-router";
 
 /**
@@ -8,8 +8,12 @@ import { useLocation } from "react-router";
  */
 export function useDetailsDismiss(ref: RefObject<HTMLDetailsElement | null>): void {
   const location = useLocation();
+  const shownLocationKey = useRef(location.key);
 
+  // Only a navigation closes it: a menu opened before hydration finished stays open.
   useEffect(() => {
+    if (shownLocationKey.current === location.key) return;
+    shownLocationKey.current = location.key;
     if (ref.current) ref.current.open = false;
   }, [location.key, ref]);
 

@@ -1,9 +1,9 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { useNavigation } from "react-router";
+import { useFormAction, useNavigation } from "react-router";
 import { INTENT_FIELD } from "../lib/forms.ts";
 
-const inputClass =
+export const inputClass =
   "mt-1.5 block w-full rounded-lg border border-muted/70 bg-white px-3.5 py-2.5 text-base text-ink shadow-xs transition-colors placeholder:text-muted/70 hover:border-brand-800 focus:border-brand-600 focus:outline-none focus-visible:outline-none focus:ring-3 focus:ring-brand-600/20 aria-invalid:border-red-600 aria-invalid:focus:ring-red-600/20";
 
 type TextFieldProps = {
@@ -64,6 +64,49 @@ export function TextField({
         // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus={focusFirst}
         aria-invalid={invalid || undefined}
+        aria-describedby={describedBy || undefined}
+        className={inputClass}
+      />
+      <ErrorList id={meta.errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** A labelled multi-line field with its errors underneath. */
+export function TextAreaField({
+  meta,
+  label,
+  hint,
+  rows = 3,
+  className = "",
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  hint?: ReactNode;
+  rows?: number;
+  className?: string;
+}) {
+  const { key, ...textareaProps } = getTextareaProps(meta, { ariaAttributes: false });
+  const errors = meta.errors ?? [];
+  const hintId = `${meta.id}-hint`;
+  const describedBy = [hint ? hintId : null, errors.length > 0 ? meta.errorId : null]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="block font-medium text-ink">
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className="mt-0.5 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <textarea
+        key={key}
+        {...textareaProps}
+        rows={rows}
+        aria-invalid={errors.length > 0 || undefined}
         aria-describedby={describedBy || undefined}
         className={inputClass}
       />
@@ -140,20 +183,31 @@ export function IntentField({ value }: { value: string }) {
 }
 
 /**
- * True while this page's form (with this intent, when given) is being submitted or its
- * redirect is loading.
+ * True while a form posting to `action` (this route's own action unless given) — with this
+ * intent, when given — is being submitted or its redirect is loading. Another form on the page
+ * (Logout in the menu, say) leaves this one alone.
  */
-export function useIsSubmitting(intent?: string): boolean {
+export function useIsSubmitting({ intent, action }: { intent?: string; action?: string } = {}) {
   const navigation = useNavigation();
-  if (navigation.state === "idle" || !navigation.formMethod) return false;
+  const ownAction = useFormAction(action);
+  if (navigation.state === "idle" || !navigation.formMethod || !navigation.formAction) return false;
   if (navigation.formMethod.toUpperCase() === "GET") return false;
+  if (pathOf(navigation.formAction) !== pathOf(ownAction)) return false;
   return intent === undefined || navigation.formData?.get(INTENT_FIELD) === intent;
+}
+
+function pathOf(action: string): string {
+  return new URL(action, "http://site.invalid").pathname;
 }
 
 type SubmitButtonProps = {
   children: ReactNode;
   pendingText: string;
   intent?: string;
+  /** The form's action when it posts somewhere other than this route. */
+  action?: string;
+  /** Overrides the navigation's state, for fetcher forms. */
+  pending?: boolean;
   variant?: "primary" | "light" | "danger";
   /** The id of the form this button submits, when it stands outside it. */
   form?: string;
@@ -165,11 +219,14 @@ export function SubmitButton({
   children,
   pendingText,
   intent,
+  action,
+  pending: pendingOverride,
   variant = "primary",
   form,
   className = "",
 }: SubmitButtonProps) {
-  const pending = useIsSubmitting(intent);
+  const submitting = useIsSubmitting({ intent, action });
+  const pending = pendingOverride ?? submitting;
   return (
     <button
       type="submit"

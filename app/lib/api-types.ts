@@ -1,23 +1,53 @@
-export type Role = "user" | "admin";
+import { z } from "zod";
 
-export type User = {
-  id: number;
-  firstname: string;
-  lastname: string;
-  email: string;
-  role: Role;
-  two_factor: boolean;
-  email_verified_at: string | null;
-};
+/**
+ * The shapes of DESIGN §5, parsed where the API's answers enter the web tier. They accept what
+ * a Laravel backend may send besides our API (absent optional fields, `null` for empty ones)
+ * and hand the app one normalised shape.
+ */
 
-export type Widget = {
-  id: number;
-  name: string;
-  type: "TEXT" | "IMAGE";
-  html: string | null;
-  image_url: string | null;
-  alt: string | null;
-};
+const id = z.number().int();
+/** A text the API may leave out or send as null. */
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? null);
+
+export const RoleSchema = z.enum(["user", "admin"]);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const UserSchema = z.object({
+  id,
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  role: RoleSchema.catch("user"),
+  two_factor: z
+    .boolean()
+    .nullish()
+    .transform((value) => value === true),
+  email_verified_at: optionalText,
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** GET /api/user: the user is at data.data (spec §3). */
+export const CurrentUserSchema = z.object({ data: UserSchema });
+
+export const WidgetSchema = z
+  .object({
+    id,
+    name: z.string().catch(""),
+    type: z.enum(["TEXT", "IMAGE"]),
+    html: optionalText,
+    image_url: optionalText,
+    alt: optionalText,
+  })
+  .transform((widget) => ({
+    ...widget,
+    html: widget.type === "TEXT" ? (widget.html ?? "") : null,
+  }));
+export type Widget = z.infer<typeof WidgetSchema>;
+export type WidgetMap = Record<string, Widget | null>;
 
 export type SiteSettings = {
   name: string;
@@ -29,22 +59,60 @@ export type SiteSettings = {
   social: { facebook: string; instagram: string; twitter: string };
 };
 
+/** GET /api/settings (our extension); every field may be missing, the environment fills it. */
+const SettingsFieldsSchema = z.object({
+  name: optionalText,
+  phone: optionalText,
+  whatsapp: optionalText,
+  email: optionalText,
+  address: optionalText,
+  donate_url: optionalText,
+  social: z
+    .object({ facebook: optionalText, instagram: optionalText, twitter: optionalText })
+    .partial()
+    .nullish(),
+});
+export const SettingsSchema = z.union([
+  z.object({ data: SettingsFieldsSchema }).transform((body) => body.data),
+  SettingsFieldsSchema,
+]);
+
 export type EntryKind = "projects" | "blog" | "opportunities";
 
-export type EntryListItem = {
-  id: number;
-  title: string;
-  slug: string;
-  url: string;
-  preview_text: string | null;
-  image_url: string | null;
-  created_at: string;
-};
+export const EntryImageSchema = z.object({
+  id,
+  image_url: z.string(),
+  alt: optionalText,
+  short_code: optionalText,
+  order: z.number().nullish(),
+});
+export type EntryImage = z.infer<typeof EntryImageSchema>;
 
-export type EntryImage = { id: number; image_url: string; alt: string | null };
+export const EntryListItemSchema = z.object({
+  id,
+  title: z.string(),
+  slug: z.string(),
+  url: optionalText,
+  preview_text: optionalText,
+  image_url: optionalText,
+  created_at: z.string(),
+});
+export type EntryListItem = z.infer<typeof EntryListItemSchema> & { url: string };
 
-export type EntryDetail = EntryListItem & { article_html: string | null; images: EntryImage[] };
+export const EntryDetailSchema = EntryListItemSchema.extend({
+  article: optionalText,
+  article_html: optionalText,
+  images: z
+    .array(EntryImageSchema)
+    .nullish()
+    .transform((images) => images ?? []),
+});
+export type EntryDetail = z.infer<typeof EntryDetailSchema> & { url: string };
 
+/** A page of a list: `{results, total}`; a missing total counts the results. */
+export function pagedSchema<Item extends z.ZodType>(item: Item) {
+  return z
+    .object({ results: z.array(item), total: z.number().int().nullish() })
+    .transform((page) => ({ results: page.results, total: page.total ?? page.results.length }));
+}
 export type Paged<T> = { results: T[]; total: number };
-
-export type WidgetMap = Record<string, Widget | null>;

@@ -1,19 +1,33 @@
 import { data, redirect } from "react-router";
 import { Cookie, CookieJar } from "tough-cookie";
+import type { z } from "zod";
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-export type ApiRequestOptions = {
+export type ApiRequestOptions<Schema extends z.ZodType = z.ZodUnknown> = {
   body?: FormData | Record<string, unknown> | unknown[];
   query?: Record<string, string | number | undefined>;
+  /** Parses a 2xx body; a body of another shape is an error of the API, not of the visitor. */
+  schema?: Schema;
+  /**
+   * Session statuses (401, 419, 403, 423) this caller answers itself instead of the redirects
+   * every other call gets: fetching the user when signed out, a logout that may fail.
+   */
+  handles?: readonly number[];
 };
 
-export type ApiResult<T> = {
-  status: number;
-  ok: boolean;
-  body: T;
-  headers: Headers;
-};
+/** A 2xx answer carries the parsed body; any other keeps the raw one (errors, messages). */
+export type ApiResult<T = unknown> =
+  | { ok: true; status: number; body: T; headers: Headers }
+  | { ok: false; status: number; body: unknown; headers: Headers };
+
+/** Thrown when a 2xx body does not have the shape of DESIGN §5. */
+export class UnexpectedApiResponse extends Error {
+  constructor(path: string, issues: string) {
+    super(`The API answered ${path} with an unexpected body: ${issues}`);
+    this.name = "UnexpectedApiResponse";
+  }
+}
 
 export type ApiClientOptions = {
   apiUrl: string;
@@ -76,38 +90,82 @@ export class ApiClient {
     return [...this.#cookiesForBrowser.values()];
   }
 
-  get<T>(path: string, options?: Omit<ApiRequestOptions, "body">): Promise<ApiResult<T>> {
-    return this.request<T>("GET", path, options);
+  get<Schema extends z.ZodType = z.ZodUnknown>(
+    path: string,
+    options?: Omit<ApiRequestOptions<Schema>, "body">,
+  ): Promise<ApiResult<z.output<Schema>>> {
+    return this.request("GET", path, options);
   }
 
-  post<T>(path: string, body?: ApiRequestOptions["body"]): Promise<ApiResult<T>> {
-    return this.request<T>("POST", path, { body });
+  post<Schema extends z.ZodType = z.ZodUnknown>(
+    path: string,
+    body?: ApiRequestOptions["body"],
+    options?: Omit<ApiRequestOptions<Schema>, "body">,
+  ): Promise<ApiResult<z.output<Schema>>> {
+    return this.request("POST", path, { ...options, body });
   }
 
-  put<T>(path: string, body?: ApiRequestOptions["body"]): Promise<ApiResult<T>> {
-    return this.request<T>("PUT", path, { body });
+  put<Schema extends z.ZodType = z.ZodUnknown>(
+    path: string,
+    body?: ApiRequestOptions["body"],
+    options?: Omit<ApiRequestOptions<Schema>, "body">,
+  ): Promise<ApiResult<z.output<Schema>>> {
+    return this.request("PUT", path, { ...options, body });
   }
 
-  patch<T>(path: string, body?: ApiRequestOptions["body"]): Promise<ApiResult<T>> {
-    return this.request<T>("PATCH", path, { body });
+  patch<Schema extends z.ZodType = z.ZodUnknown>(
+    path: string,
+    body?: ApiRequestOptions["body"],
+    options?: Omit<ApiRequestOptions<Schema>, "body">,
+  ): Promise<ApiResult<z.output<Schema>>> {
+    return this.request("PATCH", path, { ...options, body });
   }
 
-  delete<T>(path: string): Promise<ApiResult<T>> {
-    return this.request<T>("DELETE", path);
+  delete<Schema extends z.ZodType = z.ZodUnknown>(
+    path: string,
+    options?: Omit<ApiRequestOptions<Schema>, "body">,
+  ): Promise<ApiResult<z.output<Schema>>> {
+    return this.request("DELETE", path, options);
   }
 
-  /** GET that must succeed: session statuses redirect, 404 shows the 404 page, others throw. */
-  async read<T>(path: string, options?: Omit<ApiRequestOptions, "body">): Promise<T> {
-    return expectSuccess(await this.get<T>(path, options), this.pageLocation);
+  /** A GET that must succeed: 404 shows the 404 page, any other failure is an error. */
+  async read<Schema extends z.ZodType>(
+    path: string,
+    schema: Schema,
+    options?: Omit<ApiRequestOptions<Schema>, "body" | "schema">,
+  ): Promise<z.output<Schema>> {
+    const result = await this.get(path, { ...options, schema });
+    if (result.ok) return result.body;
+    if (result.status === 404) throwNotFound();
+    throw new Error(`The API answered ${result.status} ${messageOf(result.body) ?? ""}`.trim());
   }
 
-  async request<T>(
+  /**
+   * Every call goes through here, so no caller can forget the session statuses: 401/419 →
+   * Login, 403 → VerifyEmail, 423 → ConfirmPassword (spec §4, §8), unless the caller handles
+   * them. A 2xx body is parsed with the caller's schema.
+   */
+  async request<Schema extends z.ZodType = z.ZodUnknown>(
     method: ApiMethod,
     path: string,
-    options: ApiRequestOptions = {},
-  ): Promise<ApiResult<T>> {
+    options: ApiRequestOptions<Schema> = {},
+  ): Promise<ApiResult<z.output<Schema>>> {
+    const response = await this.#send(method, path, options);
+    const body = await readBody(response);
+    const result = { status: response.status, headers: response.headers };
+    if (!options.handles?.includes(response.status)) {
+      throwForSessionStatus(response.status, this.pageLocation);
+    }
+    if (!response.ok) return { ...result, ok: false, body };
+    if (!options.schema) return { ...result, ok: true, body: body as z.output<Schema> };
+    const parsed = options.schema.safeParse(body);
+    if (!parsed.success) throw new UnexpectedApiResponse(`${method} ${path}`, parsed.error.message);
+    return { ...result, ok: true, body: parsed.data };
+  }
+
+  async #send(method: ApiMethod, path: string, options: ApiRequestOptions<z.ZodType>) {
     if (MUTATING_METHODS.has(method) && this.#xsrfToken() === undefined) {
-      await this.request("GET", "/sanctum/csrf-cookie");
+      await (await this.#send("GET", "/sanctum/csrf-cookie", {})).arrayBuffer();
     }
     const url = new URL(this.#apiUrl + path);
     for (const [name, value] of Object.entries(options.query ?? {})) {
@@ -138,12 +196,7 @@ export class ApiClient {
 
     const response = await fetch(url, { method, headers, body, redirect: "manual" });
     this.#remember(response.headers.getSetCookie());
-    return {
-      status: response.status,
-      ok: response.ok,
-      body: (await readBody(response)) as T,
-      headers: response.headers,
-    };
+    return response;
   }
 
   #xsrfToken(): string | undefined {
@@ -212,8 +265,8 @@ export function loginPath(pageLocation: string): string {
 }
 
 /** 401/419 → Login, 403 → VerifyEmail, 423 → ConfirmPassword (spec §4, §8). */
-export function throwForSessionStatus(result: ApiResult<unknown>, pageLocation: string): void {
-  switch (result.status) {
+function throwForSessionStatus(status: number, pageLocation: string): void {
+  switch (status) {
     case 401:
     case 419:
       throw redirect(loginPath(pageLocation));
@@ -224,21 +277,22 @@ export function throwForSessionStatus(result: ApiResult<unknown>, pageLocation: 
   }
 }
 
-export function throwNotFound(): never {
-  throw data({ message: "Not Found." }, { status: 404 });
-}
-
-export function expectSuccess<T>(result: ApiResult<T>, pageLocation: string): T {
-  throwForSessionStatus(result, pageLocation);
-  if (result.status === 404) throwNotFound();
+/** For calls whose failure the visitor cannot fix: anything but 2xx is an error of the system. */
+export function assertOk<T>(result: ApiResult<T>, call: string): T {
   if (!result.ok) {
-    throw new Error(`The API answered ${result.status} ${messageOf(result.body) ?? ""}`.trim());
+    throw new Error(
+      `${call}: the API answered ${result.status} ${messageOf(result.body) ?? ""}`.trim(),
+    );
   }
   return result.body;
 }
 
+export function throwNotFound(): never {
+  throw data({ message: "Not Found." }, { status: 404 });
+}
+
 /** What a form shows after a failed save: field errors (422) or one message (413, 429, others). */
-export function formFailureFrom(result: ApiResult<unknown>): FormFailure {
+export function formFailureFrom(result: ApiResult): FormFailure {
   const failure: FormFailure = { status: result.status, formError: null, fieldErrors: {} };
   switch (result.status) {
     case 422:

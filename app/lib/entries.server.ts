@@ -1,5 +1,12 @@
 import type { RouterContextProvider } from "react-router";
-import type { EntryDetail, EntryKind, EntryListItem, Paged } from "./api-types.ts";
+import {
+  EntryDetailSchema,
+  EntryListItemSchema,
+  pagedSchema,
+  type EntryDetail,
+  type EntryKind,
+  type EntryListItem,
+} from "./api-types.ts";
 import { apiClientContext } from "./request-context.server.ts";
 
 /** One project, blog post or opportunity; an unknown slug shows the 404 page. */
@@ -9,22 +16,8 @@ export async function loadEntry(
   slug: string,
 ): Promise<EntryDetail> {
   const api = context.get(apiClientContext);
-  const entry = await api.read<EntryDetail>(`/api/${kind}/${encodeURIComponent(slug)}`);
-  return {
-    id: entry.id,
-    title: entry.title,
-    slug: entry.slug,
-    url: entry.url,
-    preview_text: entry.preview_text ?? null,
-    image_url: entry.image_url ?? null,
-    created_at: entry.created_at,
-    article_html: entry.article_html ?? null,
-    images: (entry.images ?? []).map((image) => ({
-      id: image.id,
-      image_url: image.image_url,
-      alt: image.alt ?? null,
-    })),
-  };
+  const entry = await api.read(`/api/${kind}/${encodeURIComponent(slug)}`, EntryDetailSchema);
+  return { ...entry, url: entry.url || `/${kind}/${entry.slug}` };
 }
 
 export const ENTRY_PAGE_SIZE = 24;
@@ -40,22 +33,13 @@ export async function loadEntryPage(
   const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const page = Number.isFinite(requested) && requested >= 1 ? requested : 1;
   const api = context.get(apiClientContext);
-  const body = await api.read<Paged<EntryListItem>>(`/api/${kind}`, {
+  const body = await api.read(`/api/${kind}`, pagedSchema(EntryListItemSchema), {
     query: { page: page - 1, limit: ENTRY_PAGE_SIZE },
   });
-  const total = typeof body.total === "number" ? body.total : body.results.length;
   return {
-    items: body.results.map((item) => ({
-      id: item.id,
-      title: item.title,
-      slug: item.slug,
-      url: item.url || `/${kind}/${item.slug}`,
-      preview_text: item.preview_text ?? null,
-      image_url: item.image_url ?? null,
-      created_at: item.created_at,
-    })),
-    total,
+    items: body.results.map((item) => ({ ...item, url: item.url || `/${kind}/${item.slug}` })),
+    total: body.total,
     page,
-    pageCount: Math.max(1, Math.ceil(total / ENTRY_PAGE_SIZE)),
+    pageCount: Math.max(1, Math.ceil(body.total / ENTRY_PAGE_SIZE)),
   };
 }

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
 import { HONEYPOT_FIELD } from "../components/form-honeypot.tsx";
-import { formFailureFrom, throwForSessionStatus, type ApiResult } from "./api.server.ts";
+import { formFailureFrom, type ApiResult } from "./api.server.ts";
 
 /** The posted form, parsed with the same schema Conform used in the browser. */
 export async function parseSubmission<Schema extends z.ZodType>(
@@ -22,17 +22,15 @@ export type ApiFailureReplyOptions = {
 };
 
 /**
- * A failed API call as the form's result: 401/419/403/423 redirect (spec §8); 422 puts the
- * API's messages under the same field names and its overall message on the form; 429 and
- * anything else become one message for the form.
+ * A failed API call as the form's result (the client has already redirected on the session
+ * statuses): 422 puts the API's messages under the same field names and its overall message on
+ * the form; 413, 429 and anything else become one message for the form.
  */
 export function replyWithApiFailure(
   submission: Submission<unknown>,
-  result: ApiResult<unknown>,
-  pageLocation: string,
+  result: ApiResult,
   { hideFields = [], fieldNames = {} }: ApiFailureReplyOptions = {},
 ): SubmissionResult<string[]> {
-  throwForSessionStatus(result, pageLocation);
   const failure = formFailureFrom(result);
   const fieldErrors: Record<string, string[]> = {};
   for (const [field, messages] of Object.entries(failure.fieldErrors)) {

@@ -1,15 +1,5 @@
 import type { ApiClient } from "./api.server.ts";
-import type { SiteSettings } from "./api-types.ts";
-
-type SettingsBody = {
-  name?: string | null;
-  phone?: string | null;
-  whatsapp?: string | null;
-  email?: string | null;
-  address?: string | null;
-  donate_url?: string | null;
-  social?: { facebook?: string | null; instagram?: string | null; twitter?: string | null };
-};
+import { SettingsSchema, type SiteSettings } from "./api-types.ts";
 
 /** The organisation's details from `GET /api/settings`; the environment fills what it lacks (a Laravel API answers 404). */
 export async function loadSiteSettings(
@@ -17,9 +7,9 @@ export async function loadSiteSettings(
   defaults: SiteSettings,
 ): Promise<SiteSettings> {
   try {
-    const result = await api.get<SettingsBody | { data: SettingsBody }>("/api/settings");
-    if (!result.ok || typeof result.body !== "object" || result.body === null) return defaults;
-    const body: SettingsBody = "data" in result.body ? result.body.data : result.body;
+    const result = await api.get("/api/settings", { schema: SettingsSchema });
+    if (!result.ok) return defaults;
+    const body = result.body;
     return {
       name: body.name || defaults.name,
       phone: body.phone || defaults.phone,

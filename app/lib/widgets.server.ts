@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import type { Widget, WidgetMap } from "./api-types.ts";
+import { WidgetSchema, type Widget, type WidgetMap } from "./api-types.ts";
 import { apiClientContext } from "./request-context.server.ts";
 
 /** Loads named widgets in parallel; a missing or failing widget is null and renders nothing. */
@@ -11,8 +11,10 @@ export async function loadWidgets(
   const entries = await Promise.all(
     names.map(async (name): Promise<[string, Widget | null]> => {
       try {
-        const result = await api.get<Widget>(`/api/widgets/${encodeURIComponent(name)}`);
-        if (result.ok && isWidget(result.body)) return [name, presentWidget(result.body)];
+        const result = await api.get(`/api/widgets/${encodeURIComponent(name)}`, {
+          schema: WidgetSchema,
+        });
+        if (result.ok) return [name, result.body];
         if (result.status !== 404) {
           console.error(`Widget ${name} failed to load: the API answered ${result.status}`);
         }
@@ -23,19 +25,4 @@ export async function loadWidgets(
     }),
   );
   return Object.fromEntries(entries);
-}
-
-function isWidget(body: unknown): body is Widget {
-  return typeof body === "object" && body !== null && "id" in body && "type" in body;
-}
-
-function presentWidget(widget: Widget): Widget {
-  return {
-    id: widget.id,
-    name: widget.name,
-    type: widget.type,
-    html: widget.type === "TEXT" ? (widget.html ?? "") : null,
-    image_url: widget.image_url ?? null,
-    alt: widget.alt ?? null,
-  };
 }

@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { Form, redirect } from "react-router";
 import { z } from "zod";
 import { FormMessage, SubmitButton, TextField, formMessageOf } from "../components/form-fields.tsx";
@@ -15,6 +14,7 @@ import { requireUser } from "../lib/guards.server.ts";
 import { apiClientContext } from "../lib/request-context.server.ts";
 import { privatePageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/confirm-password";
+import { useAppForm } from "../lib/use-app-form.ts";
 
 export const ConfirmPasswordSchema = z.object({
   password: requiredSecret("password"),
@@ -37,7 +37,7 @@ export async function action({ url, request, context }: Route.ActionArgs) {
   const result = await api.post("/user/confirm-password", { password: submission.value.password });
   if (result.ok) return redirect(safeRedirectPath(submission.value.redirectTo, "/account"));
   return {
-    result: replyWithApiFailure(submission, result, api.pageLocation, { hideFields: ["password"] }),
+    result: replyWithApiFailure(submission, result, { hideFields: ["password"] }),
   };
 }
 
@@ -46,15 +46,9 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function ConfirmPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm(ConfirmPasswordSchema, {
     id: "confirm-password",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ConfirmPasswordSchema),
-    // Without JavaScript the browser checks the required fields itself (spec §5).
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConfirmPasswordSchema }),
   });
   const message = formMessageOf(form);
   return (

@@ -18,8 +18,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (!context.get(currentUserContext)) throw redirect(loginPath(here));
   const api = context.get(apiClientContext);
   const search = url.search;
+  // 403 here is Laravel's "Invalid signature.", shown on this page, not the unverified redirect.
   const result = await api.get(
     `/email/verify/${encodeURIComponent(params.id)}/${encodeURIComponent(params.hash)}${search}`,
+    { handles: [401, 403, 419] },
   );
   if (result.ok) {
     return redirectWithFlash("/account", {

@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { FlashMessage } from "../components/flash-message.tsx";
@@ -20,6 +19,7 @@ import { requireAnonymous } from "../lib/guards.server.ts";
 import { apiClientContext } from "../lib/request-context.server.ts";
 import { privatePageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/forgot-password";
+import { useAppForm } from "../lib/use-app-form.ts";
 
 export const ForgotPasswordSchema = z.object({ email: requiredEmail() });
 
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       message: messageOf(result.body) ?? "We have emailed your password reset link.",
     });
   }
-  return { result: replyWithApiFailure(submission, result, api.pageLocation) };
+  return { result: replyWithApiFailure(submission, result) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -50,15 +50,9 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm(ForgotPasswordSchema, {
     id: "forgot-password",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ForgotPasswordSchema),
-    // Without JavaScript the browser checks the required fields itself (spec §5).
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
   });
   const message = formMessageOf(form);
   return (

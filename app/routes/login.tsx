@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, redirect } from "react-router";
 import { FlashMessage } from "../components/flash-message.tsx";
 import { z } from "zod";
@@ -26,6 +25,7 @@ import { ADMIN_REQUIRED_NOTICE, requireAnonymous } from "../lib/guards.server.ts
 import { apiClientContext, currentUserContext } from "../lib/request-context.server.ts";
 import { privatePageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/login";
+import { useAppForm } from "../lib/use-app-form.ts";
 
 export const LoginSchema = z.object({
   email: requiredEmail(),
@@ -33,6 +33,9 @@ export const LoginSchema = z.object({
   remember: checkbox,
   redirectTo: z.string().optional(),
 });
+
+/** `{"two_factor": bool}`; a backend may also answer with no body. */
+const LoginResultSchema = z.object({ two_factor: z.boolean().nullish() }).nullish();
 
 export async function loader({ url, request, context }: Route.LoaderArgs) {
   const adminRequired = url.searchParams.get("notice") === ADMIN_REQUIRED_NOTICE;
@@ -57,10 +60,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { email, password, remember, redirectTo } = submission.value;
   const api = context.get(apiClientContext);
-  const result = await api.post<{ two_factor?: boolean }>("/login", { email, password, remember });
+  const result = await api.post(
+    "/login",
+    { email, password, remember },
+    { schema: LoginResultSchema },
+  );
   if (result.status === 200) {
     const next = safeRedirectPath(redirectTo, "");
-    if (result.body?.two_factor === true) {
+    if (result.ok && result.body?.two_factor === true) {
       return redirect(
         next
           ? `/two-factor-challenge?redirectTo=${encodeURIComponent(next)}`
@@ -70,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(next || "/");
   }
   return {
-    result: replyWithApiFailure(submission, result, api.pageLocation, { hideFields: ["password"] }),
+    result: replyWithApiFailure(submission, result, { hideFields: ["password"] }),
   };
 }
 
@@ -79,16 +86,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(LoginSchema),
-    // Without JavaScript the browser checks the required fields itself (spec §5).
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-  });
+  const [form, fields] = useAppForm(LoginSchema, { id: "login", lastResult: actionData?.result });
   const message = formMessageOf(form);
   const focus = firstInvalidField([fields.email, fields.password]);
   return (

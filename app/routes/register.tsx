@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import {
@@ -16,6 +15,7 @@ import { requireAnonymous } from "../lib/guards.server.ts";
 import { apiClientContext } from "../lib/request-context.server.ts";
 import { privatePageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/register";
+import { useAppForm } from "../lib/use-app-form.ts";
 
 export const RegisterSchema = z.object({
   firstname: requiredText("firstname"),
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await api.post("/register", submission.value);
   if (result.ok) return redirect("/");
   return {
-    result: replyWithApiFailure(submission, result, api.pageLocation, {
+    result: replyWithApiFailure(submission, result, {
       hideFields: SECRET_FIELDS,
     }),
   };
@@ -54,15 +54,9 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Register({ actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm(RegisterSchema, {
     id: "register",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(RegisterSchema),
-    // Without JavaScript the browser checks the required fields itself (spec §5).
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
   });
   const ordered = [
     fields.firstname,

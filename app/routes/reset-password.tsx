@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { FlashMessage } from "../components/flash-message.tsx";
@@ -19,6 +18,7 @@ import { requireAnonymous } from "../lib/guards.server.ts";
 import { apiClientContext } from "../lib/request-context.server.ts";
 import { privatePageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/reset-password";
+import { useAppForm } from "../lib/use-app-form.ts";
 
 export const ResetPasswordSchema = z.object({
   email: requiredEmail(),
@@ -51,7 +51,7 @@ export async function action({ url, request, params, context }: Route.ActionArgs
     });
   }
   return {
-    result: replyWithApiFailure(submission, result, api.pageLocation, {
+    result: replyWithApiFailure(submission, result, {
       hideFields: SECRET_FIELDS,
     }),
   };
@@ -62,16 +62,10 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm(ResetPasswordSchema, {
     id: "reset-password",
     lastResult: actionData?.result,
     defaultValue: { email: loaderData.email },
-    constraint: getZodConstraint(ResetPasswordSchema),
-    // Without JavaScript the browser checks the required fields itself (spec §5).
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
   });
   const message = formMessageOf(form);
   const focus = firstInvalidField([fields.email, fields.password, fields.password_confirmation]);

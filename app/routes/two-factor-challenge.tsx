@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { Form, redirect } from "react-router";
 import { z } from "zod";
 import { FormMessage, SubmitButton, TextField, formMessageOf } from "../components/form-fields.tsx";
@@ -15,6 +14,7 @@ import { requireAnonymous } from "../lib/guards.server.ts";
 import { apiClientContext } from "../lib/request-context.server.ts";
 import { privatePageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/two-factor-challenge";
+import { useAppForm } from "../lib/use-app-form.ts";
 
 export const TwoFactorChallengeSchema = z.object({
   code: requiredText("code"),
@@ -38,13 +38,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { code, redirectTo } = submission.value;
   const next = safeRedirectPath(redirectTo, "");
   const api = context.get(apiClientContext);
-  const result = await api.post("/two-factor-challenge", { code, recovery_code: code });
+  const result = await api.post(
+    "/two-factor-challenge",
+    { code, recovery_code: code },
+    { handles: [401, 419] },
+  );
   if (result.ok) return redirect(next || "/");
   if (result.status === 401 || result.status === 419) {
     throw redirect(next ? `/login?redirectTo=${encodeURIComponent(next)}` : "/login");
   }
   return {
-    result: replyWithApiFailure(submission, result, api.pageLocation, {
+    result: replyWithApiFailure(submission, result, {
       hideFields: ["code"],
       fieldNames: { recovery_code: "code" },
     }),
@@ -56,15 +60,9 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function TwoFactorChallenge({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm(TwoFactorChallengeSchema, {
     id: "two-factor-challenge",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(TwoFactorChallengeSchema),
-    // Without JavaScript the browser checks the required fields itself (spec §5).
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TwoFactorChallengeSchema }),
   });
   const message = formMessageOf(form);
   return (

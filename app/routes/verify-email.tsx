@@ -17,7 +17,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** POST /email/verification-notification: 202 sent, 204 already verified (401 → Login). */
 export async function action({ context }: Route.ActionArgs) {
   const api = context.get(apiClientContext);
-  const result = await api.post("/email/verification-notification");
+  const result = await api.post("/email/verification-notification", undefined, {
+    handles: [401, 419],
+  });
   if (result.status === 401 || result.status === 419) {
     return redirectWithFlash("/login?redirectTo=%2Fverify-email", {
       kind: "error",

@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { data, Form, useActionData, useLocation } from "react-router";
 import { z } from "zod";
 import { FlashMessage } from "../../components/flash-message.tsx";
@@ -18,6 +17,7 @@ import { requireUser } from "../../lib/guards.server.ts";
 import { apiClientContext } from "../../lib/request-context.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/password";
+import { useAppForm } from "../../lib/use-app-form.ts";
 
 export const ChangePasswordSchema = z.object({
   current_password: requiredSecret("current password"),
@@ -44,7 +44,7 @@ export async function action({ url, request, context }: Route.ActionArgs) {
   const result = await api.put("/user/password", submission.value);
   if (!result.ok) {
     return {
-      result: replyWithApiFailure(submission, result, api.pageLocation, {
+      result: replyWithApiFailure(submission, result, {
         hideFields: SECRET_FIELDS,
       }),
     };
@@ -73,15 +73,9 @@ export default function AccountPassword({ loaderData }: Route.ComponentProps) {
 
 function ChangePasswordForm() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm(ChangePasswordSchema, {
     id: "change-password",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ChangePasswordSchema),
-    // Without JavaScript the browser checks the required fields itself (spec §5).
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
   });
   const message = formMessageOf(form);
   const focus = firstInvalidField([

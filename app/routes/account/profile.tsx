@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { data, Form } from "react-router";
 import { z } from "zod";
 import { FlashMessage } from "../../components/flash-message.tsx";
@@ -18,6 +17,7 @@ import { requireUser } from "../../lib/guards.server.ts";
 import { apiClientContext } from "../../lib/request-context.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/profile";
+import { useAppForm } from "../../lib/use-app-form.ts";
 
 export const ProfileSchema = z.object({
   firstname: requiredText("firstname"),
@@ -41,7 +41,7 @@ export async function action({ url, request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return { result: submission.reply() };
   const api = context.get(apiClientContext);
   const result = await api.put("/user/profile-information", submission.value);
-  if (!result.ok) return { result: replyWithApiFailure(submission, result, api.pageLocation) };
+  if (!result.ok) return { result: replyWithApiFailure(submission, result) };
   const emailChanged = submission.value.email.toLowerCase() !== user.email.toLowerCase();
   return redirectWithFlash("/account/profile", {
     kind: "success",
@@ -56,16 +56,10 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AccountProfile({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm(ProfileSchema, {
     id: "profile",
     lastResult: actionData?.result,
     defaultValue: loaderData.profile,
-    constraint: getZodConstraint(ProfileSchema),
-    // Without JavaScript the browser checks the required fields itself (spec §5).
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
   });
   const message = formMessageOf(form);
   const focus = firstInvalidField([fields.firstname, fields.lastname, fields.email]);

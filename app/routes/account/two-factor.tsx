@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData, useSubmit } from "react-router";
 import { z } from "zod";
 import { FlashMessage } from "../../components/flash-message.tsx";
@@ -13,7 +13,7 @@ import {
   useIsSubmitting,
 } from "../../components/form-fields.tsx";
 import { ScreenHeading } from "../../components/side-menu.tsx";
-import { throwForSessionStatus, type ApiResult } from "../../lib/api.server.ts";
+import { assertOk } from "../../lib/api.server.ts";
 import { redirectWithFlash, takeFlash, type Flash } from "../../lib/flash.server.ts";
 import { replyWithApiFailure } from "../../lib/forms.server.ts";
 import { INTENT_FIELD, requiredText } from "../../lib/forms.ts";
@@ -21,6 +21,7 @@ import { requireUser } from "../../lib/guards.server.ts";
 import { apiClientContext } from "../../lib/request-context.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/two-factor";
+import { useAppForm } from "../../lib/use-app-form.ts";
 
 export const ConfirmTwoFactorSchema = z.object({ code: requiredText("code") });
 
@@ -29,6 +30,10 @@ const HERE = "/account/2fa";
 const WITH_CODES = `${HERE}?show=recovery-codes`;
 
 type Setup = { svg: string; secretKey: string };
+
+const PasswordStatusSchema = z.object({ confirmed: z.boolean() });
+const QrCodeSchema = z.union([z.object({ svg: z.string() }), z.array(z.unknown())]);
+const SecretKeySchema = z.object({ secretKey: z.string() });
 
 /**
  * The state comes from the API: enabled (user.two_factor), being set up (a secret exists but is
@@ -44,19 +49,20 @@ export async function loader({ url, request, context }: Route.LoaderArgs) {
   let setup: Setup | null = null;
   let recoveryCodes: string[] | null = null;
   if (!user.two_factor) {
-    const status = await api.get<{ confirmed?: boolean }>("/user/confirmed-password-status");
-    throwForSessionStatus(status, api.pageLocation);
-    if (status.ok && status.body?.confirmed === true) {
-      const qrCode = await api.get<{ svg?: string } | unknown[]>("/user/two-factor-qr-code");
-      throwForSessionStatus(qrCode, api.pageLocation);
-      const svg = qrCode.ok && !Array.isArray(qrCode.body) ? qrCode.body?.svg : undefined;
+    const status = await api.get("/user/confirmed-password-status", {
+      schema: PasswordStatusSchema,
+    });
+    if (status.ok && status.body.confirmed) {
+      // Without a secret being set up the QR code is an empty list (Fortify), not an svg.
+      const qrCode = await api.get("/user/two-factor-qr-code", { schema: QrCodeSchema });
+      const svg = qrCode.ok && !Array.isArray(qrCode.body) ? qrCode.body.svg : undefined;
       if (svg) {
-        const { secretKey } = await api.read<{ secretKey: string }>("/user/two-factor-secret-key");
+        const { secretKey } = await api.read("/user/two-factor-secret-key", SecretKeySchema);
         setup = { svg, secretKey };
       }
     }
   } else if (search.get("show") === "recovery-codes") {
-    recoveryCodes = await api.read<string[]>("/user/two-factor-recovery-codes");
+    recoveryCodes = await api.read("/user/two-factor-recovery-codes", z.array(z.string()));
   }
 
   return data(
@@ -76,14 +82,10 @@ export async function action({ url, request, context }: Route.ActionArgs) {
   const api = context.get(apiClientContext);
   const formData = await request.formData();
   const done = (to: string, flash: Flash) => redirectWithFlash(to, flash);
-  const succeeded = (result: ApiResult<unknown>) => {
-    throwForSessionStatus(result, api.pageLocation);
-    if (!result.ok) throw new Error(`The API answered ${result.status}`);
-  };
 
   switch (formData.get(INTENT_FIELD)) {
     case "activate":
-      succeeded(await api.post("/user/two-factor-authentication"));
+      assertOk(await api.post("/user/two-factor-authentication"), "Activate two-factor");
       return redirect(HERE);
     case "confirm": {
       const submission = parseWithZod(formData, { schema: ConfirmTwoFactorSchema });
@@ -93,7 +95,7 @@ export async function action({ url, request, context }: Route.ActionArgs) {
       const result = await api.post("/user/confirmed-two-factor-authentication", submission.value);
       if (!result.ok) {
         return {
-          result: replyWithApiFailure(submission, result, api.pageLocation, {
+          result: replyWithApiFailure(submission, result, {
             hideFields: ["code"],
           }),
         };
@@ -105,13 +107,13 @@ export async function action({ url, request, context }: Route.ActionArgs) {
       });
     }
     case "regenerate":
-      succeeded(await api.post("/user/two-factor-recovery-codes"));
+      assertOk(await api.post("/user/two-factor-recovery-codes"), "Reset recovery codes");
       return done(WITH_CODES, {
         kind: "success",
         message: "Your recovery codes have been reset. The old ones no longer work.",
       });
     case "deactivate":
-      succeeded(await api.delete("/user/two-factor-authentication"));
+      assertOk(await api.delete("/user/two-factor-authentication"), "Deactivate two-factor");
       return done(HERE, {
         kind: "success",
         message: "Two factor authentication has been deactivated.",
@@ -171,15 +173,9 @@ export default function AccountTwoFactor({ loaderData }: Route.ComponentProps) {
 
 function SetupPanel({ setup }: { setup: Setup }) {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm(ConfirmTwoFactorSchema, {
     id: "confirm-two-factor",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ConfirmTwoFactorSchema),
-    // Without JavaScript the browser checks the required fields itself (spec §5).
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConfirmTwoFactorSchema }),
   });
   const message = formMessageOf(form);
   return (
@@ -243,7 +239,7 @@ function SetupPanel({ setup }: { setup: Setup }) {
 
 function EnabledPanel({ recoveryCodes }: { recoveryCodes: string[] | null }) {
   const submit = useSubmit();
-  const deactivating = useIsSubmitting("deactivate");
+  const deactivating = useIsSubmitting({ intent: "deactivate" });
   return (
     <div className="mt-6 max-w-2xl">
       <p className="text-muted">

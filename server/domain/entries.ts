@@ -333,19 +333,21 @@ export async function deleteEntry(
 ): Promise<boolean> {
   if (id > MAX_ID) return false;
   const files = await db.transaction().execute(async (trx) => {
-    const entry = await trx
-      .deleteFrom("entries")
+    const found = await trx
+      .selectFrom("entries")
+      .select("image")
       .where("kind", "=", kind)
       .where("id", "=", id)
-      .returning("image")
       .executeTakeFirst();
-    if (!entry) return undefined;
+    if (!found) return undefined;
+    // The pictures' rows first: deleting the entry would cascade to them unseen.
     const images = await trx
       .deleteFrom("entry_images")
       .where("entry_id", "=", id)
       .returning("path")
       .execute();
-    return [entry.image, ...images.map((image) => image.path)];
+    await trx.deleteFrom("entries").where("id", "=", id).execute();
+    return [found.image, ...images.map((image) => image.path)];
   });
   if (!files) return false;
   await Promise.all(files.map((key) => (key ? deleteImage(storage, key) : undefined)));

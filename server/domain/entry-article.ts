@@ -74,7 +74,14 @@ function escapeAttribute(value: string): string {
 
 // A small tree of sanitized HTML: its tags are balanced and `<`/`>` never occur inside text or
 // attribute values, so a tag is exactly a `<…>` run.
-type Element = { kind: "element"; name: string; attributes: string; children: Node[] };
+type Element = {
+  kind: "element";
+  name: string;
+  attributes: string;
+  children: Node[];
+  /** Whether a short code stood somewhere inside it. */
+  hadShortCode?: boolean;
+};
 type Node = Element | { kind: "text"; text: string } | { kind: "figure"; html: string };
 
 const VOID = new Set(["br"]);
@@ -128,12 +135,14 @@ function replaceShortCodes(element: Element, figureFor: (code: string) => Node |
   element.children = element.children.flatMap((child): Node[] => {
     if (child.kind === "element") {
       replaceShortCodes(child, figureFor);
+      element.hadShortCode ||= child.hadShortCode;
       return [child];
     }
     if (child.kind !== "text") return [child];
     const pieces: Node[] = [];
     let last = 0;
     for (const match of child.text.matchAll(SHORT_CODE)) {
+      element.hadShortCode = true;
       pieces.push({ kind: "text", text: child.text.slice(last, match.index) });
       const replacement = figureFor(match[1]!);
       if (replacement) pieces.push(replacement);
@@ -147,14 +156,15 @@ function replaceShortCodes(element: Element, figureFor: (code: string) => Node |
 /**
  * The element with every figure lifted out of the phrasing elements around it: such an element
  * becomes a copy holding what came before the figure, the figure, and a copy holding what came
- * after it (blank copies are dropped).
+ * after it (blank copies are dropped). A paragraph left blank by a dropped token goes too.
  */
 function lift(element: Element): Node[] {
   const children = element.children.flatMap((child) =>
     child.kind === "element" ? lift(child) : [child],
   );
-  if (!PHRASING_ONLY.has(element.name) || !children.some((child) => child.kind === "figure"))
-    return [{ ...element, children }];
+  if (!PHRASING_ONLY.has(element.name)) return [{ ...element, children }];
+  if (!children.some((child) => child.kind === "figure"))
+    return element.hadShortCode && isBlank(children) ? [] : [{ ...element, children }];
   const out: Node[] = [];
   let run: Node[] = [];
   const flush = () => {

@@ -97,7 +97,10 @@ export function idList(field: string) {
     if (!Array.isArray(value)) return fail(`The ${field} field must be an array.`);
     const ids: number[] = [];
     for (const [index, item] of value.entries()) {
-      const id = wholeNumber((item as { id?: unknown } | null)?.id);
+      const given = (item as { id?: unknown } | null)?.id;
+      if (given === undefined || given === null)
+        return fail(`The ${field}.${index}.id field is required.`);
+      const id = wholeNumber(given);
       if (id === undefined) return fail(`The ${field}.${index}.id field must be an integer.`);
       if (ids.includes(id)) return fail(`The ${field}.${index}.id field has a duplicate value.`);
       ids.push(id);

@@ -18,7 +18,7 @@ export const FIELD_MAX_BYTES = 2 * 1024 * 1024;
 /**
  * Reads a multipart form (or a JSON object, which Laravel takes on the same routes). `name[]` is
  * read as `name`. Only files under `fileFields` are kept (the first of each); others are read
- * past. A file field left empty by a browser (no name, no bytes) is absent, and a text value sent
+ * past. An empty file is absent (browsers send one for a file input left empty); a text value
  * under a file field is kept as a file of that text, so it fails as "not an image". A file above
  * IMAGE_MAX_BYTES answers 413 (the plugin's limit, registered in app.ts).
  */
@@ -50,7 +50,7 @@ export async function readForm(
         continue;
       }
       const data = await part.toBuffer();
-      if (part.filename === "" && data.length === 0) continue;
+      if (data.length === 0) continue;
       files[name] = { filename: part.filename, mimetype: part.mimetype, data };
     }
   } catch (error) {

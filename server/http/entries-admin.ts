@@ -19,10 +19,11 @@ import { presentEntry, presentEntryImage, presentEntryPage } from "../presenters
 import {
   entryCreateForm,
   entryImageOrderForm,
-  entryImageUploadForm,
   entryOrderForm,
   entryUpdateForm,
+  jsonFields,
   orderBody,
+  parseEntryImageUpload,
 } from "./entry-forms.ts";
 import { admin } from "./guards.ts";
 import { readForm } from "./multipart.ts";
@@ -90,25 +91,19 @@ export async function entryAdminRoutes(app: FastifyInstance) {
       const form = await readForm(request, { fileFields: ["file"] });
       const accepted = OWNER_FIELDS[segment];
       const ownerField = accepted.find((field) => form.fields[field] !== undefined) ?? accepted[0]!;
-      const input = await parseForm(entryImageUploadForm(ownerField), {
-        ...form.fields,
-        file: form.files.file,
-      });
-      const owner = await findEntry(app.db, kind, { id: input[ownerField] as number }, asAdmin);
+      const { ownerId, file, alt } = await parseEntryImageUpload(form, ownerField);
+      const owner = await findEntry(app.db, kind, { id: ownerId }, asAdmin);
       if (!owner)
         throw ValidationError.field(
           ownerField,
           `The selected ${ownerField.replaceAll("_", " ")} is invalid.`,
         );
-      const image = await addEntryImage(ctx, owner.entry, {
-        file: form.files.file!.data,
-        alt: input.alt as string | undefined,
-      });
+      const image = await addEntryImage(ctx, owner.entry, { file: file.data, alt });
       return reply.code(201).send(presentEntryImage(image));
     });
 
     app.post(`/api/${segment}images/order`, async (request) => {
-      const { id, images } = await parseForm(entryImageOrderForm, request.body ?? {});
+      const { id, images } = await parseForm(entryImageOrderForm, jsonFields(request.body));
       const entry = await reorderEntryImages(app.db, kind, id, images);
       if (!entry) throw ValidationError.field("id", "The selected id is invalid.");
       return presentEntry(entry.entry, entry.images);

@@ -1,5 +1,6 @@
 import { SLUG_PATTERN } from "../domain/entries.ts";
-import { z } from "./validation.ts";
+import type { FormInput, UploadedFile } from "./multipart.ts";
+import { parseForm, z } from "./validation.ts";
 
 /** The inputs of the admin entry calls, with Laravel's messages. */
 
@@ -140,15 +141,28 @@ export const entryImageOrderForm = z.object({
 /** POST /api/{kind}/order: the list as a bare array or under `items`. */
 export const entryOrderForm = z.object({ items: idList("items") });
 
-export function orderBody(body: unknown): { items: unknown } {
-  if (Array.isArray(body)) return { items: body };
-  return { items: (body as { items?: unknown } | null)?.items };
+/** A JSON body's fields; any other body has none. */
+export function jsonFields(body: unknown): Record<string, unknown> {
+  return typeof body === "object" && body !== null && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : {};
 }
 
-/** POST /api/{kind}images: the picture, the owner's id under the field the client used, an alt text. */
-export function entryImageUploadForm(ownerField: string) {
+export function orderBody(body: unknown): { items: unknown } {
+  if (Array.isArray(body)) return { items: body };
+  return { items: jsonFields(body).items };
+}
+
+/**
+ * POST /api/{kind}images: the picture, the id of its entry under the field the client used
+ * (every message under that name), and an optional alt text.
+ */
+export async function parseEntryImageUpload(
+  form: FormInput,
+  ownerField: string,
+): Promise<{ ownerId: number; file: UploadedFile; alt: string }> {
   const label = ownerField.replaceAll("_", " ");
-  return z.object({
+  const schema = z.object({
     [ownerField]: z.unknown().transform((value, ctx) => {
       const id = wholeNumber(value);
       if (id !== undefined) return id;
@@ -161,9 +175,15 @@ export function entryImageUploadForm(ownerField: string) {
       });
       return z.NEVER;
     }),
-    file: z.custom<object>((file) => file !== undefined, {
+    file: z.custom<UploadedFile>((file) => file !== undefined, {
       message: "The file field is required.",
     }),
-    alt: z.string().trim().max(255).optional(),
+    alt: z.string().trim().max(255).default(""),
   });
+  // The computed key hides the other fields' types from TypeScript; the schema has checked them.
+  const input = (await parseForm(schema, { ...form.fields, file: form.files.file })) as {
+    file: UploadedFile;
+    alt: string;
+  } & Record<string, unknown>;
+  return { ownerId: input[ownerField] as number, file: input.file, alt: input.alt };
 }

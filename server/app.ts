@@ -81,9 +81,9 @@ export async function buildApp({
     limits: {
       fileSize: config.imageMaxBytes,
       fieldSize: FIELD_MAX_BYTES,
-      fields: 100,
+      fields: 200,
       files: 5,
-      parts: 105,
+      parts: 205,
     },
   });
   registerSessionHandling(app);

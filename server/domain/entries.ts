@@ -201,7 +201,7 @@ async function retryOnSlugRace<T>(attempt: () => Promise<T>): Promise<T> {
     try {
       return await attempt();
     } catch (error) {
-      if (!isUniqueViolation(error) || tries >= 5) throw error;
+      if (!isUniqueViolation(error) || tries >= 10) throw error;
     }
   }
 }
@@ -499,7 +499,10 @@ export async function reorderEntryImages(
   return reordered ? findEntry(db, kind, { id: entryId }, { includeScheduled: true }) : undefined;
 }
 
-/** Turns a picture 90° clockwise under new file names. Undefined when there is no such picture. */
+/**
+ * Turns a picture 90° clockwise under new file names. Undefined when there is no such picture
+ * (or its file is gone).
+ */
 export async function rotateEntryImage(
   { db, storage }: EntryContext,
   kind: EntryKind,
@@ -507,6 +510,9 @@ export async function rotateEntryImage(
 ): Promise<EntryImage | undefined> {
   const image = await findEntryImage(db, kind, imageId);
   if (!image) return undefined;
+  const original = await storage.get(image.path);
+  original?.stream.destroy();
+  if (!original) return undefined;
   const rotated = await rotateImage(storage, image.path);
   const saved = await db.transaction().execute(async (trx) => {
     const row = await trx

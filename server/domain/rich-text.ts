@@ -63,6 +63,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: {},
   allowedSchemesAppliedToAttributes: ["href"],
   allowProtocolRelative: false,
+  // Deeper tags are dropped (their text kept): no editor nests this far, and it bounds the
+  // recursion of the article renderer.
+  nestingLimit: 40,
   // The content of these is code or markup, never text for the reader.
   nonTextTags: [
     "script",

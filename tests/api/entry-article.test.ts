@@ -143,6 +143,15 @@ describe("sanitizing the article on save", () => {
     expect(saved.article_html).toBe(kept);
   });
 
+  it("flattens markup nested deeper than any editor nests it, keeping the text", async () => {
+    const depth = 20_000;
+    const saved = await saveArticle(
+      `${"<span>".repeat(depth)}deep [[image50=1]]${"</span>".repeat(depth)}`,
+    );
+    expect(saved.article).toMatch(/^(<span>){40}deep \[\[image50=1\]\](<\/span>){40}$/);
+    expect(saved.article_html).toBe(saved.article.replace("[[image50=1]]", ""));
+  });
+
   it("keeps text that looks like markup escaped", async () => {
     const saved = await saveArticle("<p>1 &lt; 2 &amp;&amp; 3 &gt; 2 &lt;script&gt;</p>");
     expect(saved.article).toBe("<p>1 &lt; 2 &amp;&amp; 3 &gt; 2 &lt;script&gt;</p>");

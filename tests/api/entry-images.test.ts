@@ -334,6 +334,14 @@ describe("POST /api/{kind}images/{id}/rotate", () => {
     },
   );
 
+  it("answers 404 to a picture whose file is gone", async () => {
+    const project = await createEntry(api.database.db, "project");
+    const image = await createEntryImage(api.database.db, project);
+    const response = await admin.post(`/api/projectsimages/${image.id}/rotate`, {});
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ message: "Not Found." });
+  });
+
   it("answers 404 to an unknown picture and to a picture of another kind's entry", async () => {
     const project = await createEntry(api.database.db, "project");
     const image = await createEntryImage(api.database.db, project);

@@ -1,4 +1,5 @@
 import cookie from "@fastify/cookie";
+import multipart from "@fastify/multipart";
 import Fastify from "fastify";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
@@ -9,7 +10,9 @@ import { HttpError, ValidationError, type FieldErrors } from "./errors.ts";
 import { accountRoutes } from "./http/account.ts";
 import { csrfCookieRoutes } from "./http/csrf-cookie.ts";
 import { entryRoutes } from "./http/entries.ts";
+import { entryAdminRoutes } from "./http/entries-admin.ts";
 import { healthRoutes } from "./http/health.ts";
+import { FIELD_MAX_BYTES } from "./http/multipart.ts";
 import { settingsRoutes } from "./http/settings.ts";
 import { storageRoutes } from "./http/storage.ts";
 import { userRoutes } from "./http/user.ts";
@@ -72,6 +75,17 @@ export async function buildApp({
   app.decorate("storage", storage ?? createLocalStorage(config.dataDir));
 
   await app.register(cookie);
+  // Forms are read in the handler (http/multipart.ts), after the guards; a file over the limit
+  // ends the read with a 413.
+  await app.register(multipart, {
+    limits: {
+      fileSize: config.imageMaxBytes,
+      fieldSize: FIELD_MAX_BYTES,
+      fields: 200,
+      files: 5,
+      parts: 205,
+    },
+  });
   registerSessionHandling(app);
 
   app.setErrorHandler(async (error: FastifyError | Error, request, reply) => {
@@ -89,6 +103,7 @@ export async function buildApp({
   await app.register(accountRoutes);
   await app.register(widgetRoutes);
   await app.register(entryRoutes);
+  await app.register(entryAdminRoutes);
   await app.register(settingsRoutes);
   await app.register(storageRoutes);
 

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import * as initial from "./migrations/0001-initial.ts";
+import * as entryImageSize from "./migrations/0002-entry-image-size.ts";
 import type { Database } from "./schema.ts";
 
 export type SqlDialect = "sqlite" | "postgres";
@@ -39,6 +40,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
 function migrationsFor(dialect: SqlDialect): Record<string, Migration> {
   return {
     "0001-initial": { up: (db) => initial.up(db, dialect), down: (db) => initial.down(db) },
+    "0002-entry-image-size": entryImageSize,
   };
 }
 

@@ -1,5 +1,8 @@
 import type { Generated } from "kysely";
 
+/** Ids are 32-bit serials: a larger number names no row (and PostgreSQL would reject it). */
+export const MAX_ID = 2_147_483_647;
+
 /** Dates are ISO 8601 strings and booleans are 0/1 integers, so both databases store the same values. */
 export type Database = {
   users: UsersTable;
@@ -69,6 +72,9 @@ export type EntryImagesTable = {
   path: string;
   alt: string;
   position: number;
+  /** Pixel size of the stored original; null for images stored before sizes were kept. */
+  width: number | null;
+  height: number | null;
   created_at: string;
 };
 

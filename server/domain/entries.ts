@@ -1,6 +1,13 @@
 import type { Selectable } from "kysely";
 import type { DB } from "../db/database.ts";
-import type { EntriesTable, EntryImagesTable, EntryKind } from "../db/schema.ts";
+import { MAX_ID, type EntriesTable, type EntryImagesTable, type EntryKind } from "../db/schema.ts";
+import { type FieldErrors, ValidationError } from "../errors.ts";
+import { deleteImage, ImageRejected, rotateImage, storeImage } from "../media/images.ts";
+import type { StorageDriver } from "../media/storage.ts";
+import { articlePreview, renderArticleHtml } from "./entry-article.ts";
+import { reorderWithin } from "./ordering.ts";
+import { sanitizeRichText } from "./rich-text.ts";
+import { isUniqueViolation } from "./users.ts";
 
 /**
  * Projects ("Our Focus"), blog posts and opportunities are one kind of record, an entry; they
@@ -28,9 +35,6 @@ export function entrySegment(kind: EntryKind): EntrySegment {
 /** What every saved slug looks like; a key of any other shape names no entry. */
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-/** Ids are 32-bit serials: a larger number names no entry (and PostgreSQL would reject it). */
-const MAX_ID = 2_147_483_647;
-
 export type Entry = Selectable<EntriesTable>;
 export type EntryImage = Selectable<EntryImagesTable>;
 export type EntrySummary = Pick<
@@ -38,6 +42,13 @@ export type EntrySummary = Pick<
   "id" | "kind" | "title" | "slug" | "preview_text" | "image" | "created_at"
 >;
 export type EntryKey = { id: number } | { name: string };
+export type EntryWithImages = { entry: Entry; images: EntryImage[] };
+
+/** What the entry verbs need besides the database: where image files live. */
+export type EntryContext = { db: DB; storage: StorageDriver };
+
+/** Folder of entry covers and gallery pictures under uploads/. */
+const IMAGE_FOLDER = "entries";
 
 const SUMMARY_COLUMNS = [
   "id",
@@ -50,6 +61,13 @@ const SUMMARY_COLUMNS = [
 ] as const;
 
 /**
+ * Whether entries dated in the future count. They are scheduled: the public sees them from their
+ * `created_at` on (dates are all stored by toISOString(), so comparing strings compares times);
+ * admins see them at once.
+ */
+export type Visibility = { includeScheduled?: boolean };
+
+/**
  * One page of a kind's entries and how many there are in all: projects and opportunities in
  * their drag order, the blog newest first. Two queries: the count, then the page (skipped when
  * the page lies past the end).
@@ -57,12 +75,14 @@ const SUMMARY_COLUMNS = [
 export async function listEntries(
   db: DB,
   kind: EntryKind,
-  { page, limit }: { page: number; limit: number },
+  { page, limit, includeScheduled = false }: { page: number; limit: number } & Visibility,
 ): Promise<{ entries: EntrySummary[]; total: number }> {
+  const now = new Date().toISOString();
   const { total } = await db
     .selectFrom("entries")
     .select((eb) => eb.fn.countAll<number | string>().as("total"))
     .where("kind", "=", kind)
+    .$if(!includeScheduled, (qb) => qb.where("created_at", "<=", now))
     .executeTakeFirstOrThrow();
   const count = Number(total);
   const offset = page * limit;
@@ -72,6 +92,7 @@ export async function listEntries(
     .selectFrom("entries")
     .select(SUMMARY_COLUMNS)
     .where("kind", "=", kind)
+    .$if(!includeScheduled, (qb) => qb.where("created_at", "<=", now))
     .limit(limit)
     .offset(offset);
   query =
@@ -86,21 +107,446 @@ export async function findEntry(
   db: DB,
   kind: EntryKind,
   key: EntryKey,
-): Promise<{ entry: Entry; images: EntryImage[] } | undefined> {
+  { includeScheduled = false }: Visibility = {},
+): Promise<EntryWithImages | undefined> {
   if ("id" in key ? key.id > MAX_ID : !SLUG_PATTERN.test(key.name)) return undefined;
   const entry = await db
     .selectFrom("entries")
     .selectAll()
     .where("kind", "=", kind)
     .where((eb) => ("id" in key ? eb("id", "=", key.id) : eb("slug", "=", key.name)))
+    .$if(!includeScheduled, (qb) => qb.where("created_at", "<=", new Date().toISOString()))
     .executeTakeFirst();
   if (!entry) return undefined;
-  const images = await db
+  return { entry, images: await imagesOf(db, entry.id) };
+}
+
+function imagesOf(db: DB, entryId: number): Promise<EntryImage[]> {
+  return db
     .selectFrom("entry_images")
     .selectAll()
-    .where("entry_id", "=", entry.id)
+    .where("entry_id", "=", entryId)
     .orderBy("position", "asc")
     .orderBy("id", "asc")
     .execute();
-  return { entry, images };
+}
+
+const SLUG_TAKEN = "The slug has already been taken.";
+
+const FOLDED_LETTERS: Record<string, string> = {
+  ß: "ss",
+  æ: "ae",
+  œ: "oe",
+  ø: "o",
+  đ: "d",
+  ð: "d",
+  ł: "l",
+  þ: "th",
+  ı: "i",
+};
+
+/**
+ * The URL form of a title: lower-case ASCII letters and digits joined by single hyphens, accents
+ * dropped ("Écoles d'été" → "ecoles-d-ete"); "item" when nothing is left.
+ */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[ßæœøđðłþı]/g, (letter) => FOLDED_LETTERS[letter] ?? "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, 100)
+    .replace(/^-+|-+$/g, "");
+  return slug || "item";
+}
+
+/** `base`, or `base-2`, `base-3`… whichever no other entry of the kind holds. */
+async function availableSlug(
+  db: DB,
+  kind: EntryKind,
+  base: string,
+  exceptId?: number,
+): Promise<string> {
+  const rows = await db
+    .selectFrom("entries")
+    .select("slug")
+    .where("kind", "=", kind)
+    .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]))
+    .$if(exceptId !== undefined, (qb) => qb.where("id", "!=", exceptId!))
+    .execute();
+  const taken = new Set(rows.map((row) => row.slug));
+  if (!taken.has(base)) return base;
+  let n = 2;
+  while (taken.has(`${base}-${n}`)) n += 1;
+  return `${base}-${n}`;
+}
+
+async function slugHolder(db: DB, kind: EntryKind, slug: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom("entries")
+    .select("id")
+    .where("kind", "=", kind)
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * Runs `attempt` again when it lost a race for a unique slug: another save took the slug it
+ * found free before its own insert or update landed.
+ */
+async function retryOnSlugRace<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isUniqueViolation(error) || tries >= 10) throw error;
+    }
+  }
+}
+
+/**
+ * A new entry with a slug made from its title, unique within its kind; a new project or
+ * opportunity goes to the end of the drag order.
+ */
+export async function createEntry(
+  db: DB,
+  kind: EntryKind,
+  { title }: { title: string },
+): Promise<Entry> {
+  const base = slugify(title);
+  return retryOnSlugRace(() =>
+    db.transaction().execute(async (trx) => {
+      const slug = await availableSlug(trx, kind, base);
+      const now = new Date().toISOString();
+      return trx
+        .insertInto("entries")
+        .values({
+          kind,
+          title,
+          slug,
+          article: "",
+          article_html: "",
+          preview_text: "",
+          image: null,
+          position: kind === "blog" ? 0 : await nextEntryPosition(trx, kind),
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }),
+  );
+}
+
+async function nextEntryPosition(db: DB, kind: EntryKind): Promise<number> {
+  const { last } = await db
+    .selectFrom("entries")
+    .select((eb) => eb.fn.max<number | null>("position").as("last"))
+    .where("kind", "=", kind)
+    .executeTakeFirstOrThrow();
+  return last === null ? 0 : Number(last) + 1;
+}
+
+/**
+ * The fields an admin's save may change; each one left undefined keeps its value. An empty
+ * slug is made afresh from the title; an empty preview_text is taken from the article.
+ */
+export type EntryChanges = {
+  title?: string;
+  slug?: string;
+  article?: string;
+  preview_text?: string;
+  created_at?: string;
+  /** A new cover picture, as uploaded. */
+  image?: Buffer;
+};
+
+/**
+ * Saves an admin's changes to an entry: the article sanitized and rendered, a new cover stored
+ * (and the old one's files removed). Throws a 422 when the slug belongs to another entry of the
+ * kind or the cover is not an image we accept. Undefined when there is no such entry.
+ */
+export async function updateEntry(
+  { db, storage }: EntryContext,
+  kind: EntryKind,
+  id: number,
+  changes: EntryChanges,
+): Promise<EntryWithImages | undefined> {
+  const found = await findEntry(db, kind, { id }, { includeScheduled: true });
+  if (!found) return undefined;
+  const { entry, images } = found;
+
+  const title = changes.title ?? entry.title;
+  let slug = changes.slug ?? entry.slug;
+  const errors: FieldErrors = {};
+  if (changes.slug === "") slug = await availableSlug(db, kind, slugify(title), id);
+  else if (slug !== entry.slug && (await slugHolder(db, kind, slug)) !== undefined)
+    errors.slug = [SLUG_TAKEN];
+
+  let cover: string | null = null;
+  if (changes.image && !errors.slug) {
+    try {
+      cover = (await storeImage(storage, changes.image, { folder: IMAGE_FOLDER, field: "image" }))
+        .key;
+    } catch (error) {
+      if (!(error instanceof ImageRejected)) throw error;
+      errors[error.field] = [error.message];
+    }
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+
+  const article = changes.article === undefined ? entry.article : sanitizeRichText(changes.article);
+  const preview = (changes.preview_text ?? entry.preview_text).trim() || articlePreview(article);
+  let saved: Entry;
+  try {
+    saved = await db
+      .updateTable("entries")
+      .set({
+        title,
+        slug,
+        article,
+        article_html: renderArticleHtml(article, images),
+        preview_text: preview,
+        image: cover ?? entry.image,
+        created_at: changes.created_at ?? entry.created_at,
+        updated_at: new Date().toISOString(),
+      })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if (cover) await deleteImage(storage, cover);
+    if (isUniqueViolation(error)) throw ValidationError.field("slug", SLUG_TAKEN);
+    throw error;
+  }
+  if (cover && entry.image) await deleteImage(storage, entry.image);
+  return { entry: saved, images };
+}
+
+/** Removes an entry with its pictures, rows and files. False when there is no such entry. */
+export async function deleteEntry(
+  { db, storage }: EntryContext,
+  kind: EntryKind,
+  id: number,
+): Promise<boolean> {
+  if (id > MAX_ID) return false;
+  const files = await db.transaction().execute(async (trx) => {
+    const found = await trx
+      .selectFrom("entries")
+      .select("image")
+      .where("kind", "=", kind)
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!found) return undefined;
+    // The pictures' rows first: deleting the entry would cascade to them unseen.
+    const images = await trx
+      .deleteFrom("entry_images")
+      .where("entry_id", "=", id)
+      .returning("path")
+      .execute();
+    await trx.deleteFrom("entries").where("id", "=", id).execute();
+    return [found.image, ...images.map((image) => image.path)];
+  });
+  if (!files) return false;
+  await Promise.all(files.map((key) => (key ? deleteImage(storage, key) : undefined)));
+  return true;
+}
+
+/**
+ * Puts a kind's entries in the order of `ids` (all of them, or one page of them: see
+ * reorderWithin). Throws a 422 under `items` for an id that is not an entry of the kind.
+ */
+export async function reorderEntries(db: DB, kind: EntryKind, ids: number[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom("entries")
+      .select(["id", "position"])
+      .where("kind", "=", kind)
+      .orderBy("position", "asc")
+      .orderBy("id", "asc")
+      .execute();
+    assertAllKnown("items", ids, rows);
+    await savePositions(
+      trx,
+      "entries",
+      rows,
+      reorderWithin(
+        rows.map((row) => row.id),
+        ids,
+      ),
+    );
+  });
+}
+
+function assertAllKnown(field: string, ids: number[], rows: { id: number }[]): void {
+  const known = new Set(rows.map((row) => row.id));
+  const index = ids.findIndex((id) => !known.has(id));
+  if (index !== -1)
+    throw ValidationError.field(field, `The selected ${field}.${index}.id is invalid.`);
+}
+
+/** Numbers the rows 0, 1, 2… in `order`, writing only the positions that change. */
+async function savePositions(
+  db: DB,
+  table: "entries" | "entry_images",
+  rows: { id: number; position: number }[],
+  order: number[],
+): Promise<void> {
+  const positionOf = new Map(rows.map((row) => [row.id, row.position]));
+  for (const [position, id] of order.entries()) {
+    if (positionOf.get(id) === position) continue;
+    await db.updateTable(table).set({ position }).where("id", "=", id).execute();
+  }
+}
+
+/** An image of an entry of `kind`, with that entry's id; undefined when there is none. */
+async function findEntryImage(db: DB, kind: EntryKind, imageId: number) {
+  if (imageId > MAX_ID) return undefined;
+  return db
+    .selectFrom("entry_images")
+    .innerJoin("entries", "entries.id", "entry_images.entry_id")
+    .selectAll("entry_images")
+    .where("entries.kind", "=", kind)
+    .where("entry_images.id", "=", imageId)
+    .executeTakeFirst();
+}
+
+/** Renders the entry's article again against its current images (an image's URL may have changed). */
+async function refreshArticleHtml(db: DB, entryId: number): Promise<void> {
+  const entry = await db
+    .selectFrom("entries")
+    .select("article")
+    .where("id", "=", entryId)
+    .executeTakeFirst();
+  if (!entry) return;
+  const images = await imagesOf(db, entryId);
+  await db
+    .updateTable("entries")
+    .set({ article_html: renderArticleHtml(entry.article, images) })
+    .where("id", "=", entryId)
+    .execute();
+}
+
+/**
+ * Adds a picture at the end of an entry's gallery. Throws a 422 under `file` when it is not an
+ * image we accept.
+ */
+export async function addEntryImage(
+  { db, storage }: EntryContext,
+  entry: Pick<Entry, "id">,
+  { file, alt = "" }: { file: Buffer; alt?: string },
+): Promise<EntryImage> {
+  let stored;
+  try {
+    stored = await storeImage(storage, file, { folder: IMAGE_FOLDER, field: "file" });
+  } catch (error) {
+    if (error instanceof ImageRejected) throw ValidationError.field(error.field, error.message);
+    throw error;
+  }
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const { last } = await trx
+        .selectFrom("entry_images")
+        .select((eb) => eb.fn.max<number | null>("position").as("last"))
+        .where("entry_id", "=", entry.id)
+        .executeTakeFirstOrThrow();
+      const image = await trx
+        .insertInto("entry_images")
+        .values({
+          entry_id: entry.id,
+          path: stored.key,
+          alt,
+          position: last === null ? 0 : Number(last) + 1,
+          width: stored.width,
+          height: stored.height,
+          created_at: new Date().toISOString(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await refreshArticleHtml(trx, entry.id);
+      return image;
+    });
+  } catch (error) {
+    await deleteImage(storage, stored.key);
+    throw error;
+  }
+}
+
+/**
+ * Puts an entry's pictures in the order of `imageIds` and answers the entry. Throws a 422 under
+ * `images` for an id that is not one of its pictures; undefined when there is no such entry.
+ */
+export async function reorderEntryImages(
+  db: DB,
+  kind: EntryKind,
+  entryId: number,
+  imageIds: number[],
+): Promise<EntryWithImages | undefined> {
+  const reordered = await db.transaction().execute(async (trx) => {
+    const found = await findEntry(trx, kind, { id: entryId }, { includeScheduled: true });
+    if (!found) return false;
+    assertAllKnown("images", imageIds, found.images);
+    const order = reorderWithin(
+      found.images.map((image) => image.id),
+      imageIds,
+    );
+    await savePositions(trx, "entry_images", found.images, order);
+    await refreshArticleHtml(trx, entryId);
+    return true;
+  });
+  return reordered ? findEntry(db, kind, { id: entryId }, { includeScheduled: true }) : undefined;
+}
+
+/**
+ * Turns a picture 90° clockwise under new file names. Undefined when there is no such picture
+ * (or its file is gone).
+ */
+export async function rotateEntryImage(
+  { db, storage }: EntryContext,
+  kind: EntryKind,
+  imageId: number,
+): Promise<EntryImage | undefined> {
+  const image = await findEntryImage(db, kind, imageId);
+  if (!image) return undefined;
+  const original = await storage.get(image.path);
+  original?.stream.destroy();
+  if (!original) return undefined;
+  const rotated = await rotateImage(storage, image.path);
+  const saved = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("entry_images")
+      .set({ path: rotated.key, width: rotated.width, height: rotated.height })
+      .where("id", "=", imageId)
+      .returningAll()
+      .executeTakeFirst();
+    await refreshArticleHtml(trx, image.entry_id);
+    return row;
+  });
+  // Deleted while it was turning: its new files belong to nothing.
+  if (!saved) await deleteImage(storage, rotated.key);
+  return saved;
+}
+
+/** Removes a picture, its row and files. False when there is no such picture. */
+export async function deleteEntryImage(
+  { db, storage }: EntryContext,
+  kind: EntryKind,
+  imageId: number,
+): Promise<boolean> {
+  const image = await findEntryImage(db, kind, imageId);
+  if (!image) return false;
+  const deleted = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom("entry_images")
+      .where("id", "=", imageId)
+      .returning("path")
+      .executeTakeFirst();
+    await refreshArticleHtml(trx, image.entry_id);
+    return row;
+  });
+  if (!deleted) return false;
+  await deleteImage(storage, deleted.path);
+  return true;
 }

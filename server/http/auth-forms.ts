@@ -1,30 +1,11 @@
 import type { DB } from "../db/database.ts";
 import { findUserByEmail } from "../domain/users.ts";
-import { type FieldErrors, ValidationError } from "../errors.ts";
 import { verifyPassword } from "../security/passwords.ts";
 import type { User } from "../types.ts";
 import { z } from "./validation.ts";
 
 /** The inputs of the account calls, with Fortify's rules and Laravel's messages. */
 
-/**
- * Parses a form; on failure throws the 422 with the fields in the form's order (as Laravel
- * lists them), whichever check ran first (async checks such as `unique` finish last).
- */
-export async function parseForm<S extends z.ZodObject>(
-  schema: S,
-  body: unknown,
-): Promise<z.output<S>> {
-  const result = await schema.safeParseAsync(body ?? {});
-  if (result.success) return result.data;
-  const byField: FieldErrors = {};
-  for (const issue of result.error.issues)
-    (byField[issue.path.map(String).join(".") || "body"] ??= []).push(issue.message);
-  const order = Object.keys(schema.shape);
-  const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
-  const errors = Object.fromEntries(Object.entries(byField).sort(([a], [b]) => rank(a) - rank(b)));
-  throw new ValidationError(errors);
-}
 const name = z.string().trim().min(1).max(255);
 const email = z.string().trim().min(1).max(255).pipe(z.email());
 /** Laravel's Password::defaults(): at least 8 characters (and a cap, so hashing stays cheap). */

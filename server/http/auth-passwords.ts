@@ -9,14 +9,10 @@ import {
 import { normalizeEmail } from "../domain/users.ts";
 import { presentMessage, presentPasswordConfirmationStatus } from "../presenters/account.ts";
 import { consumeAttempt, createThrottle, ensureNotThrottled } from "../security/throttle.ts";
-import {
-  parseForm,
-  confirmPasswordForm,
-  forgotPasswordForm,
-  resetPasswordForm,
-} from "./auth-forms.ts";
+import { confirmPasswordForm, forgotPasswordForm, resetPasswordForm } from "./auth-forms.ts";
 import { replyEmpty, sessionOf } from "./auth-fortify.ts";
 import { auth, currentUser, passwordConfirmedRecently } from "./guards.ts";
+import { parseForm } from "./validation.ts";
 
 /** Forgotten and reset passwords, and confirming the password before sensitive changes. */
 export async function authPasswordRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }) {

@@ -7,7 +7,8 @@ import { unauthenticated, ValidationError } from "../errors.ts";
 import { presentLoginResult } from "../presenters/account.ts";
 import { clearRememberCookie, forgetRememberTokens } from "../security/remember.ts";
 import { consumeAttempt, createThrottle, ensureNotThrottled } from "../security/throttle.ts";
-import { parseForm, loginForm, registrationForm, twoFactorChallengeForm } from "./auth-forms.ts";
+import { loginForm, registrationForm, twoFactorChallengeForm } from "./auth-forms.ts";
+import { parseForm } from "./validation.ts";
 import { replyEmpty, sessionOf, startAuthenticatedSession } from "./auth-fortify.ts";
 import { auth, currentUser } from "./guards.ts";
 

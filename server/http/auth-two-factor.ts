@@ -15,7 +15,8 @@ import {
   presentTwoFactorQrCode,
   presentTwoFactorSecretKey,
 } from "../presenters/account.ts";
-import { parseForm, enableTwoFactorForm, twoFactorCodeForm } from "./auth-forms.ts";
+import { enableTwoFactorForm, twoFactorCodeForm } from "./auth-forms.ts";
+import { parseForm } from "./validation.ts";
 import { replyEmpty } from "./auth-fortify.ts";
 import { currentUser, passwordConfirmed } from "./guards.ts";
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ENTRY_SEGMENTS, findEntry, listEntries, type EntrySegment } from "../domain/entries.ts";
 import { notFound } from "../errors.ts";
 import { presentEntry, presentEntryPage } from "../presenters/entry.ts";
@@ -27,24 +27,35 @@ function integerParam(
   );
 }
 
+const isAdmin = (request: FastifyRequest) => request.user?.role === "admin";
+
 const listQuery = z.object({
   page: integerParam("page", { min: 0, fallback: 0 }),
   limit: integerParam("limit", { min: 1, max: 100, fallback: 24 }),
 });
 
-/** The public read side of projects, blog posts and opportunities: no guard, any origin. */
+/**
+ * The public read side of projects, blog posts and opportunities: no guard, any origin. Entries
+ * scheduled for later are left out, except for a signed-in admin.
+ */
 export async function entryRoutes(app: FastifyInstance) {
   for (const segment of Object.keys(ENTRY_SEGMENTS) as EntrySegment[]) {
     const kind = ENTRY_SEGMENTS[segment];
 
     app.get(`/api/${segment}`, async (request) => {
       const { page, limit } = listQuery.parse(request.query ?? {});
-      const { entries, total } = await listEntries(app.db, kind, { page, limit });
+      const { entries, total } = await listEntries(app.db, kind, {
+        page,
+        limit,
+        includeScheduled: isAdmin(request),
+      });
       return presentEntryPage(entries, total);
     });
 
     app.get<{ Params: { key: string } }>(`/api/${segment}/:key`, async (request) => {
-      const found = await findEntry(app.db, kind, parsePathKey(request.params.key));
+      const found = await findEntry(app.db, kind, parsePathKey(request.params.key), {
+        includeScheduled: isAdmin(request),
+      });
       if (!found) throw notFound();
       return presentEntry(found.entry, found.images);
     });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type FieldErrors, ValidationError } from "../errors.ts";
 
 const fieldName = (path: readonly PropertyKey[] | undefined) =>
   (path ?? [])
@@ -48,5 +49,24 @@ export function laravelMessage(issue: z.core.$ZodRawIssue): string | undefined {
 }
 
 z.config({ customError: laravelMessage });
+
+/**
+ * Parses a form; on failure throws the 422 with the fields in the form's order (as Laravel
+ * lists them), whichever check ran first (async checks such as `unique` finish last).
+ */
+export async function parseForm<S extends z.ZodObject>(
+  schema: S,
+  body: unknown,
+): Promise<z.output<S>> {
+  const result = await schema.safeParseAsync(body ?? {});
+  if (result.success) return result.data;
+  const byField: FieldErrors = {};
+  for (const issue of result.error.issues)
+    (byField[issue.path.map(String).join(".") || "body"] ??= []).push(issue.message);
+  const order = Object.keys(schema.shape);
+  const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
+  const errors = Object.fromEntries(Object.entries(byField).sort(([a], [b]) => rank(a) - rank(b)));
+  throw new ValidationError(errors);
+}
 
 export { z };

@@ -55,6 +55,7 @@ describe("migrations", () => {
       ]),
     );
     expect(columns.contact_messages).toEqual(expect.arrayContaining(["ip", "mailed_at"]));
+    expect(columns.entry_images).toEqual(expect.arrayContaining(["width", "height"]));
     expect(await migrateToLatest(api.database)).toEqual([]);
   });
 

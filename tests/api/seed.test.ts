@@ -129,6 +129,7 @@ describe.each(databases)("seedDemoContent on $name", ({ postgresUrl }) => {
         expect(images.map((i) => i.position)).toEqual([...Array(images.length).keys()]);
         for (const image of images) {
           expect(image.alt).not.toBe("");
+          expect([image.width, image.height]).toEqual([1200, 800]);
           await expectStored(image.path);
         }
       }

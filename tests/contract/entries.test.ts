@@ -1,13 +1,18 @@
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeImage } from "../fixtures/images.ts";
 import { createEntry, createEntryImage } from "../support/entries-factory.ts";
+import { multipart } from "../support/entries-admin.ts";
+import { createUser, DEFAULT_PASSWORD } from "../support/factories.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestApi, TEST_APP_URL, type TestApi } from "../support/test-api.ts";
 
 /**
- * The public entry calls of the web tier over real HTTP, checking only the fields it reads
- * (app/lib/entries.server.ts), so the same suite runs against the foundation's Laravel backend
- * (API_URL, with at least one project, blog post or opportunity on the site). Without API_URL:
- * a fresh embedded API with a few entries inserted.
+ * The entry calls of the web tier over real HTTP, checking only what it reads, so the same
+ * suite runs against the foundation's Laravel backend: API_URL (with at least one project, blog
+ * post or opportunity on the site) and, for the admin calls, CONTRACT_ADMIN_EMAIL and
+ * CONTRACT_ADMIN_PASSWORD of a verified admin without two-factor sign-in; the entries those
+ * calls create are deleted again. Without API_URL: a fresh embedded API with a few entries.
  */
 let embedded: TestApi | undefined;
 let baseUrl: string;
@@ -36,6 +41,24 @@ beforeAll(async () => {
 afterAll(async () => {
   await embedded?.close();
 });
+
+/** A browser-like client signed in as the admin, through the same calls as the web tier's login. */
+async function signedInAdmin(): Promise<HttpClient> {
+  let email = process.env.CONTRACT_ADMIN_EMAIL;
+  let password = process.env.CONTRACT_ADMIN_PASSWORD;
+  if (embedded) {
+    const admin = await createUser(embedded.database.db, { role: "admin" });
+    [email, password] = [admin.email, DEFAULT_PASSWORD];
+  }
+  if (!email || !password)
+    throw new Error("Set CONTRACT_ADMIN_EMAIL and CONTRACT_ADMIN_PASSWORD to run the admin calls.");
+  const admin = client();
+  await admin.csrf();
+  const login = await admin.post("/login", { email, password, remember: false });
+  expect(login.status).toBe(200);
+  expect(login.body?.two_factor ?? false).toBe(false);
+  return admin;
+}
 
 const client = () => new HttpClient(baseUrl, { origin });
 
@@ -105,5 +128,144 @@ describe("contract: entry detail", () => {
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toMatch(/json/);
     expect(response.body.message).toEqual(expect.any(String));
+  });
+});
+
+describe("contract: admin entry calls", () => {
+  let admin: HttpClient;
+  const created: { segment: string; id: number }[] = [];
+  const unique = () => `Contract ${Date.now()} ${randomBytes(3).toString("hex")}`;
+
+  beforeAll(async () => {
+    admin = await signedInAdmin();
+  });
+  afterAll(async () => {
+    for (const { segment, id } of created) await admin?.delete(`/api/${segment}/${id}`);
+  });
+
+  async function create(segment: string, title = unique()): Promise<number> {
+    const response = await admin.post(`/api/${segment}`, { title });
+    expect(response.status).toBe(201);
+    expect(response.body.id).toEqual(expect.any(Number));
+    created.push({ segment, id: response.body.id });
+    return response.body.id;
+  }
+
+  const detail = async (segment: string, id: number) => {
+    const response = await admin.get(`/api/${segment}/${id}`);
+    expect(response.status).toBe(200);
+    return response.body;
+  };
+
+  const uploadPicture = async (segment: string, owner: string, id: number) => {
+    const response = await admin.request("POST", `/api/${segment}images`, {
+      form: multipart({ [owner]: String(id), file: ["photo.png", await makeImage("png", 90, 60)] }),
+    });
+    expect(response.status).toBeGreaterThanOrEqual(200);
+    expect(response.status).toBeLessThan(300);
+  };
+
+  it("POST /api/{kind} {title} answers the new entry's id; an empty title answers 422 under title", async () => {
+    for (const segment of SEGMENTS) await create(segment);
+    const refused = await admin.post("/api/blog", { title: "" });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.title).toEqual([expect.any(String)]);
+  });
+
+  it("POST /api/{kind}/{id} multipart saves every field of the edit form", async () => {
+    for (const segment of SEGMENTS) {
+      const id = await create(segment);
+      const slug = `contract-${segment}-${id}-${randomBytes(3).toString("hex")}`;
+      const title = unique();
+      const response = await admin.request("POST", `/api/${segment}/${id}`, {
+        form: multipart({
+          title,
+          slug,
+          article: "<p>Saved by the <strong>contract</strong> suite.</p>",
+          preview_text: "Saved by the contract suite.",
+          created_at: "2024-05-06T07:08:09.000Z",
+          image: ["cover.png", await makeImage("png", 120, 80)],
+        }),
+      });
+      expect(response.status).toBe(200);
+      const saved = await detail(segment, id);
+      expect(saved).toMatchObject({ title, slug, preview_text: "Saved by the contract suite." });
+      expect(Date.parse(saved.created_at)).toBe(Date.parse("2024-05-06T07:08:09.000Z"));
+      expect(saved.article_html).toContain("<strong>contract</strong>");
+      expect(saved.image_url).toEqual(expect.any(String));
+    }
+  });
+
+  it("uploads, orders, rotates and deletes an entry's pictures", async () => {
+    for (const [segment, owner] of [
+      ["projects", "project_id"],
+      ["blog", "blog_id"],
+      ["opportunities", "project_id"],
+    ] as const) {
+      const id = await create(segment);
+      await uploadPicture(segment, owner, id);
+      await uploadPicture(segment, owner, id);
+      const entry = await detail(segment, id);
+      expect(entry.images).toHaveLength(2);
+      const [first, second] = entry.images;
+
+      const order = await admin.post(`/api/${segment}images/order`, {
+        ...entry,
+        images: [second, first],
+      });
+      expect(order.status).toBeGreaterThanOrEqual(200);
+      expect(order.status).toBeLessThan(300);
+      expect((await detail(segment, id)).images.map((i: { id: number }) => i.id)).toEqual([
+        second.id,
+        first.id,
+      ]);
+
+      const rotate = await admin.post(`/api/${segment}images/${first.id}/rotate`, { id: first.id });
+      expect(rotate.status).toBe(200);
+      const rotated = (await detail(segment, id)).images.find(
+        (i: { id: number }) => i.id === first.id,
+      );
+      expect(rotated.image_url).not.toBe(first.image_url);
+
+      const removed = await admin.delete(`/api/${segment}images/${second.id}`);
+      expect(removed.status).toBeGreaterThanOrEqual(200);
+      expect(removed.status).toBeLessThan(300);
+      expect((await detail(segment, id)).images.map((i: { id: number }) => i.id)).toEqual([
+        first.id,
+      ]);
+    }
+  });
+
+  it("POST /api/{projects,opportunities}/order saves the full list in its new order", async () => {
+    for (const segment of ["projects", "opportunities"]) {
+      await create(segment);
+      await create(segment);
+      const all = [];
+      for (let page = 0; ; page += 1) {
+        const response = await admin.get(`/api/${segment}?page=${page}&limit=100`);
+        all.push(...response.body.results);
+        if (response.body.results.length < 100) break;
+      }
+      const reversed = [...all].reverse();
+      const response = await admin.post(`/api/${segment}/order`, reversed);
+      expect(response.status).toBeGreaterThanOrEqual(200);
+      expect(response.status).toBeLessThan(300);
+      const first = await admin.get(`/api/${segment}?page=0&limit=2`);
+      expect(first.body.results.map((i: { id: number }) => i.id)).toEqual(
+        reversed.slice(0, 2).map((i) => i.id),
+      );
+      // Put the site's order back.
+      await admin.post(`/api/${segment}/order`, all);
+    }
+  });
+
+  it("DELETE /api/{kind}/{id} removes the entry", async () => {
+    for (const segment of SEGMENTS) {
+      const id = await create(segment);
+      const response = await admin.delete(`/api/${segment}/${id}`);
+      expect(response.status).toBeGreaterThanOrEqual(200);
+      expect(response.status).toBeLessThan(300);
+      expect((await admin.get(`/api/${segment}/${id}`)).status).toBe(404);
+    }
   });
 });

@@ -1,6 +1,8 @@
 import { availableParallelism } from "node:os";
 import type { DB } from "../database.ts";
 import type { EntryKind } from "../schema.ts";
+import { articlePreview, renderArticleHtml } from "../../domain/entry-article.ts";
+import { sanitizeRichText } from "../../domain/rich-text.ts";
 import { updateSettings } from "../../domain/settings.ts";
 import { deleteImage, storeImage } from "../../media/images.ts";
 import type { StorageDriver } from "../../media/storage.ts";
@@ -43,7 +45,7 @@ export async function seedDemoContent(
     return runLimited(async () => {
       const image = await storeImage(storage, await renderArt({ ...art, seed }), { folder });
       stored.push(image.key);
-      return image.key;
+      return image;
     });
   };
 
@@ -114,7 +116,7 @@ export async function seedDemoContent(
             name: widget.name,
             type: "IMAGE" as const,
             html: "",
-            image: widgetImages[index]!,
+            image: widgetImages[index]!.key,
             alt: widget.alt,
             created_at: iso(0),
             updated_at: iso(0),
@@ -132,18 +134,22 @@ export async function seedDemoContent(
         const inserted = await trx
           .insertInto("entries")
           .values(
-            rows.map(({ entry, pictures, position }) => ({
-              kind,
-              title: entry.title,
-              slug: entry.slug,
-              article: entry.article,
-              article_html: entry.article,
-              preview_text: previewText(entry.article),
-              image: pictures.cover,
-              position,
-              created_at: iso(entry.daysAgo),
-              updated_at: iso(entry.daysAgo),
-            })),
+            rows.map(({ entry, pictures, position }) => {
+              // Saved as an admin's save would: sanitized, rendered, previewed.
+              const article = sanitizeRichText(entry.article);
+              return {
+                kind,
+                title: entry.title,
+                slug: entry.slug,
+                article,
+                article_html: renderArticleHtml(article, []),
+                preview_text: articlePreview(article),
+                image: pictures.cover.key,
+                position,
+                created_at: iso(entry.daysAgo),
+                updated_at: iso(entry.daysAgo),
+              };
+            }),
           )
           .returning(["id", "slug"])
           .execute();
@@ -154,9 +160,11 @@ export async function seedDemoContent(
             rows.flatMap(({ entry, pictures }) =>
               entry.images.map((alt, position) => ({
                 entry_id: idBySlug.get(entry.slug)!,
-                path: pictures.images[position]!,
+                path: pictures.images[position]!.key,
                 alt,
                 position,
+                width: pictures.images[position]!.width,
+                height: pictures.images[position]!.height,
                 created_at: iso(entry.daysAgo),
               })),
             ),
@@ -174,7 +182,7 @@ export async function seedDemoContent(
         .values(
           gallery.images.map((image, position) => ({
             gallery_id: galleryId,
-            path: galleryPictures[position]!,
+            path: galleryPictures[position]!.key,
             alt: image.alt,
             link: `${options.appUrl}/projects/${image.slug}`,
             position,
@@ -209,24 +217,6 @@ async function hasContent(db: DB): Promise<boolean> {
     db.selectFrom("entries").select("id").limit(1).executeTakeFirst(),
   ]);
   return widget !== undefined || entry !== undefined;
-}
-
-/** The first ~200 characters of the article's text, cut at a word. */
-export function previewText(html: string, limit = 200): string {
-  const text = html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
-    .trim();
-  if (text.length <= limit) return text;
-  const cut = text.slice(0, limit);
-  const lastSpace = cut.lastIndexOf(" ");
-  return `${(lastSpace > limit / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:]+$/, "")}…`;
 }
 
 function limitConcurrency(limit: number) {

@@ -1,0 +1,123 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import {
+  addEntryImage,
+  createEntry,
+  deleteEntry,
+  deleteEntryImage,
+  ENTRY_SEGMENTS,
+  findEntry,
+  listEntries,
+  reorderEntries,
+  reorderEntryImages,
+  rotateEntryImage,
+  updateEntry,
+  type EntryContext,
+  type EntrySegment,
+} from "../domain/entries.ts";
+import { notFound, ValidationError } from "../errors.ts";
+import { presentEntry, presentEntryImage, presentEntryPage } from "../presenters/entry.ts";
+import {
+  entryCreateForm,
+  entryImageOrderForm,
+  entryOrderForm,
+  entryUpdateForm,
+  jsonFields,
+  orderBody,
+  parseEntryImageUpload,
+} from "./entry-forms.ts";
+import { admin } from "./guards.ts";
+import { readForm } from "./multipart.ts";
+import { parseIdParam } from "./path-key.ts";
+import { parseForm } from "./validation.ts";
+
+/** The field naming a new picture's entry; opportunities take the spec's `project_id` too. */
+const OWNER_FIELDS: Record<EntrySegment, string[]> = {
+  projects: ["project_id"],
+  blog: ["blog_id"],
+  opportunities: ["project_id", "opportunity_id"],
+};
+
+/** Blog posts are listed by date; only projects and opportunities have a drag order. */
+const ORDERED: EntrySegment[] = ["projects", "opportunities"];
+
+type IdParams = { Params: { id: string } };
+
+const noContent = (reply: FastifyReply) => reply.code(204).send();
+
+/** The admin half of DESIGN §5 "Entries": every call needs a verified admin. */
+export async function entryAdminRoutes(app: FastifyInstance) {
+  app.addHook("preHandler", admin);
+  const ctx: EntryContext = { db: app.db, storage: app.storage };
+  const asAdmin = { includeScheduled: true };
+
+  for (const segment of Object.keys(ENTRY_SEGMENTS) as EntrySegment[]) {
+    const kind = ENTRY_SEGMENTS[segment];
+
+    app.post(`/api/${segment}`, async (request, reply) => {
+      const { fields } = await readForm(request);
+      const { title } = await parseForm(entryCreateForm, fields);
+      const entry = await createEntry(app.db, kind, { title });
+      return reply.code(201).send(presentEntry(entry, []));
+    });
+
+    if (ORDERED.includes(segment)) {
+      app.post(`/api/${segment}/order`, async (request) => {
+        const { items } = await parseForm(entryOrderForm, orderBody(request.body));
+        await reorderEntries(app.db, kind, items);
+        const { entries, total } = await listEntries(app.db, kind, {
+          page: 0,
+          limit: 24,
+          ...asAdmin,
+        });
+        return presentEntryPage(entries, total);
+      });
+    }
+
+    app.post<IdParams>(`/api/${segment}/:id`, async (request) => {
+      const id = parseIdParam(request.params.id);
+      const form = await readForm(request, { fileFields: ["image"] });
+      const changes = await parseForm(entryUpdateForm, form.fields);
+      const saved = await updateEntry(ctx, kind, id, { ...changes, image: form.files.image?.data });
+      if (!saved) throw notFound();
+      return presentEntry(saved.entry, saved.images);
+    });
+
+    app.delete<IdParams>(`/api/${segment}/:id`, async (request, reply) => {
+      if (!(await deleteEntry(ctx, kind, parseIdParam(request.params.id)))) throw notFound();
+      return noContent(reply);
+    });
+
+    app.post(`/api/${segment}images`, async (request, reply) => {
+      const form = await readForm(request, { fileFields: ["file"] });
+      const accepted = OWNER_FIELDS[segment];
+      const ownerField = accepted.find((field) => form.fields[field] !== undefined) ?? accepted[0]!;
+      const { ownerId, file, alt } = await parseEntryImageUpload(form, ownerField);
+      const owner = await findEntry(app.db, kind, { id: ownerId }, asAdmin);
+      if (!owner)
+        throw ValidationError.field(
+          ownerField,
+          `The selected ${ownerField.replaceAll("_", " ")} is invalid.`,
+        );
+      const image = await addEntryImage(ctx, owner.entry, { file: file.data, alt });
+      return reply.code(201).send(presentEntryImage(image));
+    });
+
+    app.post(`/api/${segment}images/order`, async (request) => {
+      const { id, images } = await parseForm(entryImageOrderForm, jsonFields(request.body));
+      const entry = await reorderEntryImages(app.db, kind, id, images);
+      if (!entry) throw ValidationError.field("id", "The selected id is invalid.");
+      return presentEntry(entry.entry, entry.images);
+    });
+
+    app.delete<IdParams>(`/api/${segment}images/:id`, async (request, reply) => {
+      if (!(await deleteEntryImage(ctx, kind, parseIdParam(request.params.id)))) throw notFound();
+      return noContent(reply);
+    });
+
+    app.post<IdParams>(`/api/${segment}images/:id/rotate`, async (request) => {
+      const image = await rotateEntryImage(ctx, kind, parseIdParam(request.params.id));
+      if (!image) throw notFound();
+      return presentEntryImage(image);
+    });
+  }
+}

@@ -14,14 +14,14 @@ export type ArticleImage = {
 };
 
 const SHORT_CODE = /\[\[([^[\]]*)\]\]/g;
-const IMAGE_CODE = /^image(100|80|66|50|33)=(\d+)$/;
+const IMAGE_CODE = new RegExp(`^image(${ARTICLE_IMAGE_WIDTHS.join("|")})=(\\d+)$`);
 
 /**
  * The article as the public pages show it: each `[[imageW=ID]]` naming one of the entry's own
  * images becomes a figure at W% of the column, any other `[[…]]` token disappears. `article`
  * must already be sanitized; only its text is rewritten, never an attribute. A figure may not
  * sit inside a paragraph or heading, so the block around it is split (and its empty halves
- * dropped).
+ * dropped); a paragraph that held nothing but a dropped token goes too.
  */
 export function renderArticleHtml(article: string, images: ArticleImage[]): string {
   const byId = new Map(images.map((image) => [image.id, image]));

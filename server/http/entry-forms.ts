@@ -83,9 +83,9 @@ function daysIn(year: number, month: number): number {
 }
 
 /**
- * A list of `{id}` objects, every message under the list's own name as the brief of the order
- * calls asks: "required" when missing or empty, then the first element without a whole id, or
- * the first id given twice.
+ * A list of `{id}` objects, with every message under the list's own name (a drag-sorted list has
+ * one place to show an error): "required" when missing or empty, else the first element without
+ * a whole id, or the first id given twice.
  */
 export function idList(field: string) {
   return z.unknown().transform((value, ctx) => {

@@ -364,6 +364,18 @@ describe("POST /api/{kind}/{id} (multipart save)", () => {
     expect(response.body.image_url).toMatch(/\.webp$/);
   });
 
+  it("answers 422 to a text field longer than 2 MiB, read before the file after it", async () => {
+    const entry = await createEntry(api.database.db, "blog");
+    const response = await postForm(admin, `/api/blog/${entry.id}`, {
+      article: "x".repeat(2 * 1024 * 1024 + 1),
+      image: ["cover.png", await png()],
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({
+      article: ["The article field must not be greater than 2097152 characters."],
+    });
+  });
+
   it("answers 422 to a field sent twice", async () => {
     const entry = await createEntry(api.database.db, "blog");
     const form = new FormData();

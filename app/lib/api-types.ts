@@ -41,7 +41,14 @@ export type EntryListItem = {
   created_at: string;
 };
 
-export type EntryImage = { id: number; image_url: string; alt: string | null };
+/** `width`/`height` in pixels when the API knows them (ours may send them; Laravel's does not). */
+export type EntryImage = {
+  id: number;
+  image_url: string;
+  alt: string | null;
+  width: number | null;
+  height: number | null;
+};
 
 export type EntryDetail = EntryListItem & { article_html: string | null; images: EntryImage[] };
 

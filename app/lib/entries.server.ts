@@ -2,6 +2,15 @@ import type { RouterContextProvider } from "react-router";
 import type { EntryDetail, EntryKind, EntryListItem, Paged } from "./api-types.ts";
 import { apiClientContext } from "./request-context.server.ts";
 
+/** An image as the API sends it: a Laravel backend leaves out what ours adds. */
+type ApiEntryImage = {
+  id: number;
+  image_url: string | null;
+  alt?: string | null;
+  width?: unknown;
+  height?: unknown;
+};
+
 /** One project, blog post or opportunity; an unknown slug shows the 404 page. */
 export async function loadEntry(
   context: Readonly<RouterContextProvider>,
@@ -9,7 +18,9 @@ export async function loadEntry(
   slug: string,
 ): Promise<EntryDetail> {
   const api = context.get(apiClientContext);
-  const entry = await api.read<EntryDetail>(`/api/${kind}/${encodeURIComponent(slug)}`);
+  const entry = await api.read<Omit<EntryDetail, "images"> & { images?: ApiEntryImage[] }>(
+    `/api/${kind}/${encodeURIComponent(slug)}`,
+  );
   return {
     id: entry.id,
     title: entry.title,
@@ -19,12 +30,25 @@ export async function loadEntry(
     image_url: entry.image_url ?? null,
     created_at: entry.created_at,
     article_html: entry.article_html ?? null,
-    images: (entry.images ?? []).map((image) => ({
-      id: image.id,
-      image_url: image.image_url,
-      alt: image.alt ?? null,
-    })),
+    // An image without a URL would only be an empty slide.
+    images: (entry.images ?? []).flatMap((image) =>
+      image.image_url
+        ? [
+            {
+              id: image.id,
+              image_url: image.image_url,
+              alt: image.alt ?? null,
+              width: pixels(image.width),
+              height: pixels(image.height),
+            },
+          ]
+        : [],
+    ),
   };
+}
+
+function pixels(value: unknown): number | null {
+  return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : null;
 }
 
 export const ENTRY_PAGE_SIZE = 24;

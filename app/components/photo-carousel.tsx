@@ -81,20 +81,29 @@ export function PhotoCarousel({
   const [keyboardFocused, setKeyboardFocused] = useState(false);
   const [lightboxOpen, setLightboxOpen] = useState(false);
   const [scrollable, setScrollable] = useState(false);
+  // Both stay true while it loops; Embla stops looping when too few photos overflow the row.
+  const [canGoBack, setCanGoBack] = useState(false);
+  const [canGoOn, setCanGoOn] = useState(false);
   const [rotating, setRotating] = useState(false);
   const shouldRotate = scrollable && !paused && !hovered && !keyboardFocused && !lightboxOpen;
 
   useEffect(() => {
     if (!embla) return;
-    const measure = () => setScrollable(embla.scrollSnapList().length > 1);
+    const update = () => {
+      setScrollable(embla.scrollSnapList().length > 1);
+      setCanGoBack(embla.canScrollPrev());
+      setCanGoOn(embla.canScrollNext());
+    };
     const started = () => setRotating(true);
     const stopped = () => setRotating(false);
     // The row may have been scrolled by hand before hydration; Embla moves it by transform.
     embla.rootNode().scrollLeft = 0;
-    measure();
-    embla.on("reInit", measure).on("autoplay:play", started).on("autoplay:stop", stopped);
+    update();
+    embla.on("reInit", update).on("select", update);
+    embla.on("autoplay:play", started).on("autoplay:stop", stopped);
     return () => {
-      embla.off("reInit", measure).off("autoplay:play", started).off("autoplay:stop", stopped);
+      embla.off("reInit", update).off("select", update);
+      embla.off("autoplay:play", started).off("autoplay:stop", stopped);
     };
   }, [embla]);
 
@@ -197,6 +206,7 @@ export function PhotoCarousel({
               aria-label="Previous photo"
               title="Previous photo"
               aria-controls={slidesId}
+              disabled={!canGoBack}
               onClick={() => embla?.scrollPrev(jump)}
             >
               <ChevronLeftIcon />
@@ -207,6 +217,7 @@ export function PhotoCarousel({
               aria-label="Next photo"
               title="Next photo"
               aria-controls={slidesId}
+              disabled={!canGoOn}
               onClick={() => embla?.scrollNext(jump)}
             >
               <ChevronRightIcon />

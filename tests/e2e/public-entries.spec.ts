@@ -355,7 +355,8 @@ test("a detail page's server HTML carries absolute share URLs", async ({
 /**
  * The web tier in front of a backend that, like Laravel, answers absolute `image_url`s on its own
  * host: a stand-in that relays the e2e API and rewrites those URLs. It also answers one project
- * with no photos, a post with two and an opportunity with one, which the demo content lacks.
+ * with no photos, a post with two and an opportunity with one, which the demo content lacks; that
+ * one photo has a Laravel-style path with no WebP variants beside it.
  */
 test.describe("with a backend that answers absolute image URLs", () => {
   test.describe.configure({ mode: "default" });
@@ -371,7 +372,13 @@ test.describe("with a backend that answers absolute image URLs", () => {
     backend = await startStandInBackend(process.env.E2E_API_URL!, {
       [`/api${NO_PHOTOS}`]: (entry) => ({ ...entry, images: [] }),
       [`/api${TWO_PHOTOS}`]: (entry) => ({ ...entry, images: entry.images.slice(0, 2) }),
-      [`/api${ONE_PHOTO}`]: (entry) => ({ ...entry, images: entry.images.slice(0, 1) }),
+      [`/api${ONE_PHOTO}`]: (entry) => ({
+        ...entry,
+        images: entry.images.slice(0, 1).map((image) => ({
+          ...image,
+          image_url: image.image_url.replace(OUR_UPLOADS, LARAVEL_UPLOADS),
+        })),
+      }),
     });
     site = await startWebTier(backend.url);
   });
@@ -486,6 +493,16 @@ test.describe("with a backend that answers absolute image URLs", () => {
         await expectLoaded(photo.getByRole("img"));
       }
       await expect(photos(page).getByRole("group")).toHaveCount(count);
+      const firstImage = slide(page, 1, count).getByRole("img");
+      await expect(firstImage).toHaveAttribute("src", entry.images[0]!.image_url);
+      if (entry.images[0]!.image_url.includes(LARAVEL_UPLOADS)) {
+        expect(await firstImage.getAttribute("srcset")).toBeNull();
+        expect(await firstImage.getAttribute("sizes")).toBeNull();
+      } else {
+        expect(srcsetUrls(await firstImage.getAttribute("srcset"))).toEqual(
+          variantsOf(entry.images[0]!.image_url),
+        );
+      }
       if (javaScriptEnabled) {
         // Hydrated, the row no longer scrolls by itself; a click opens the lightbox.
         await expect(slidesViewport(page)).toHaveCSS("overflow-x", "hidden");
@@ -501,6 +518,8 @@ test.describe("with a backend that answers absolute image URLs", () => {
 });
 
 type StandInBackend = { url: string; close(): Promise<void> };
+const OUR_UPLOADS = "/storage/uploads/entries/";
+const LARAVEL_UPLOADS = "/storage/photos/";
 type EntryRewrite = (entry: ApiEntry) => ApiEntry;
 
 /** Relays `apiUrl`, answering absolute image URLs on its own origin (and `rewrites` by path). */
@@ -530,7 +549,8 @@ async function startStandInBackend(
     }
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const upstream = await fetch(apiUrl + req.url, {
+    const upstreamPath = (req.url ?? "/").replace(LARAVEL_UPLOADS, OUR_UPLOADS);
+    const upstream = await fetch(apiUrl + upstreamPath, {
       method: req.method,
       headers,
       body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,

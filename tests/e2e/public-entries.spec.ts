@@ -23,7 +23,13 @@ const THREE_PHOTOS = {
 };
 const LISTS = ["/projects", "/blog", "/opportunities"];
 
-type ApiImage = { id: number; image_url: string; alt: string | null };
+type ApiImage = {
+  id: number;
+  image_url: string;
+  alt: string | null;
+  width?: number;
+  height?: number;
+};
 type ApiEntry = { title: string; image_url: string | null; images: ApiImage[] };
 
 async function entryFromApi(request: APIRequestContext, apiUrl: string, apiPath: string) {
@@ -355,8 +361,8 @@ test("a detail page's server HTML carries absolute share URLs", async ({
 /**
  * The web tier in front of a backend that, like Laravel, answers absolute `image_url`s on its own
  * host: a stand-in that relays the e2e API and rewrites those URLs. It also answers one project
- * with no photos, a post with two and an opportunity with one, which the demo content lacks; that
- * one photo has a Laravel-style path with no WebP variants beside it.
+ * with no photos, a post with two (with their sizes) and an opportunity with one, which the demo
+ * content lacks; that one photo has a Laravel-style path with no WebP variants beside it.
  */
 test.describe("with a backend that answers absolute image URLs", () => {
   test.describe.configure({ mode: "default" });
@@ -371,7 +377,11 @@ test.describe("with a backend that answers absolute image URLs", () => {
     test.setTimeout(90_000);
     backend = await startStandInBackend(process.env.E2E_API_URL!, {
       [`/api${NO_PHOTOS}`]: (entry) => ({ ...entry, images: [] }),
-      [`/api${TWO_PHOTOS}`]: (entry) => ({ ...entry, images: entry.images.slice(0, 2) }),
+      // Our API may add each photo's size; the page then gives it to the browser.
+      [`/api${TWO_PHOTOS}`]: (entry) => ({
+        ...entry,
+        images: entry.images.slice(0, 2).map((image) => ({ ...image, width: 900, height: 600 })),
+      }),
       [`/api${ONE_PHOTO}`]: (entry) => ({
         ...entry,
         images: entry.images.slice(0, 1).map((image) => ({
@@ -495,6 +505,10 @@ test.describe("with a backend that answers absolute image URLs", () => {
       await expect(photos(page).getByRole("group")).toHaveCount(count);
       const firstImage = slide(page, 1, count).getByRole("img");
       await expect(firstImage).toHaveAttribute("src", entry.images[0]!.image_url);
+      if (entry.images[0]!.width) {
+        await expect(firstImage).toHaveAttribute("width", String(entry.images[0]!.width));
+        await expect(firstImage).toHaveAttribute("height", String(entry.images[0]!.height));
+      }
       if (entry.images[0]!.image_url.includes(LARAVEL_UPLOADS)) {
         expect(await firstImage.getAttribute("srcset")).toBeNull();
         expect(await firstImage.getAttribute("sizes")).toBeNull();

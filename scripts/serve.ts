@@ -19,6 +19,7 @@ const web = await startWebServer({
   apiUrl: externalApiUrl ?? api!.url,
   appUrl: config.appUrl,
   trustedProxies: config.trustedProxies,
+  externalApi: externalApiUrl !== undefined,
 });
 
 console.log(

@@ -23,6 +23,11 @@ export type WebServerOptions = {
   appUrl: string;
   /** Proxies whose X-Forwarded-For names the visitor (addresses, CIDRs or "loopback"); default loopback. */
   trustedProxies?: string[];
+  /**
+   * Set when `apiUrl` is the foundation's own backend (API_URL): its `image_url`s are absolute
+   * URLs on its host, so pages may show images from there even over plain http.
+   */
+  externalApi?: boolean;
 };
 
 export type WebServer = { url: string; close(): Promise<void> };
@@ -87,6 +92,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const handleRequest = createRequestHandler(build, "production");
   const trustProxy = proxyaddr.compile(options.trustedProxies ?? ["loopback"]);
   const https = appUrl.protocol === "https:";
+  const imageOrigins = options.externalApi ? [new URL(apiUrl).origin] : [];
   const renderCache = new RenderCache({ freshMs: 5_000, staleMs: 30_000, maxEntries: 500 });
 
   async function renderPage(
@@ -95,7 +101,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   ): Promise<Response> {
     const nonce = randomBytes(16).toString("base64");
     const response = await handleRequest(request, createLoadContext({ nonce, clientAddress }));
-    response.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, https));
+    response.headers.set(
+      "Content-Security-Policy",
+      contentSecurityPolicy({ nonce, https, imageOrigins }),
+    );
     return response;
   }
 
@@ -186,13 +195,24 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   };
 }
 
-/** The policy of a response; `nonce` names the inline scripts of a rendered page (none elsewhere). */
-function contentSecurityPolicy(nonce: string | null, https: boolean): string {
+/**
+ * The policy of a response; `nonce` names the inline scripts of a rendered page (none elsewhere).
+ * Images may come from any https host (an editor's link, a backend's storage) and the API's origin.
+ */
+function contentSecurityPolicy({
+  nonce,
+  https,
+  imageOrigins,
+}: {
+  nonce: string | null;
+  https: boolean;
+  imageOrigins: readonly string[];
+}): string {
   return [
     "default-src 'self'",
     nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
+    ["img-src 'self' data: https:", ...imageOrigins].join(" "),
     "font-src 'self' data:",
     "connect-src 'self'",
     "frame-src 'self' https:",
@@ -207,7 +227,10 @@ function contentSecurityPolicy(nonce: string | null, https: boolean): string {
 
 /** Headers for every response; pages add their Content-Security-Policy with the nonce of their scripts. */
 function setSecurityHeaders(res: ServerResponse, https: boolean): void {
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy(null, https));
+  res.setHeader(
+    "Content-Security-Policy",
+    contentSecurityPolicy({ nonce: null, https, imageOrigins: [] }),
+  );
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");

@@ -2,7 +2,9 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { EntryDetail } from "../lib/api-types.ts";
 import { HeaderImage } from "./header-image.tsx";
+import { PhotoCarousel } from "./photo-carousel.tsx";
 
+/** A project, blog post or opportunity: cover, article and, when it has photos, their carousel. */
 export function EntryArticle({
   entry,
   backTo,
@@ -18,39 +20,27 @@ export function EntryArticle({
   return (
     <>
       <HeaderImage title={entry.title} subtitle={subtitle} image={headerImage} />
-      <article className="mx-auto w-full max-w-3xl px-4 py-14 sm:px-6">
-        <p>
-          <Link
-            to={backTo}
-            className="font-semibold text-brand-700 underline-offset-4 hover:underline"
-          >
-            ← Go Back
-          </Link>
-        </p>
-        {entry.article_html ? (
-          <div
-            className="widget-html mt-8"
-            dangerouslySetInnerHTML={{ __html: entry.article_html }}
-          />
-        ) : null}
+      <article className="w-full py-14">
+        <div className="mx-auto w-full max-w-3xl px-4 sm:px-6">
+          <p>
+            <Link
+              to={backTo}
+              className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+            >
+              ← Go Back
+            </Link>
+          </p>
+          {entry.article_html ? (
+            <div
+              className="widget-html mt-8"
+              dangerouslySetInnerHTML={{ __html: entry.article_html }}
+            />
+          ) : null}
+        </div>
         {entry.images.length > 0 ? (
-          <ul
-            className="mt-12 flex snap-x snap-mandatory gap-4 overflow-x-auto pb-4"
-            aria-label="Photos"
-          >
-            {entry.images.map((image) => (
-              <li key={image.id} className="w-64 shrink-0 snap-start">
-                <a href={image.image_url}>
-                  <img
-                    src={image.image_url}
-                    alt={image.alt ?? ""}
-                    loading="lazy"
-                    className="aspect-[4/3] w-full rounded-xl object-cover"
-                  />
-                </a>
-              </li>
-            ))}
-          </ul>
+          <div className="mt-14 px-4 sm:px-6 lg:px-8">
+            <PhotoCarousel images={entry.images} />
+          </div>
         ) : null}
       </article>
     </>

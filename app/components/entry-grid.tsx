@@ -1,6 +1,15 @@
 import { Link } from "react-router";
 import type { EntryListItem } from "../lib/api-types.ts";
+import { responsiveImage } from "../lib/images.ts";
 import { LocalDate } from "./local-date.tsx";
+
+// One column, two from 640 px, three from 1024 px, inside max-w-7xl with its padding and gaps.
+const CARD_IMAGE_SIZES =
+  "(min-width: 1280px) 384px, (min-width: 1024px) calc((100vw - 8rem) / 3), (min-width: 640px) calc((100vw - 5rem) / 2), calc(100vw - 2rem)";
+/** Cards crop their image to 3:2; width and height keep that box before the stylesheet applies. */
+const CARD_IMAGE_BOX = { width: 1200, height: 800 } as const;
+/** The cards of the first row (three on wide screens) load at once; the rest when scrolled near. */
+const EAGER_CARDS = 3;
 
 /** The responsive card grid of projects, blog posts and opportunities. */
 export function EntryGrid({
@@ -17,7 +26,7 @@ export function EntryGrid({
   }
   return (
     <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li
           key={item.id}
           className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-brand-100 transition-shadow focus-within:shadow-lg hover:shadow-lg"
@@ -25,9 +34,10 @@ export function EntryGrid({
         >
           {item.image_url ? (
             <img
-              src={item.image_url}
+              {...responsiveImage(item.image_url, CARD_IMAGE_SIZES)}
               alt=""
-              loading="lazy"
+              {...CARD_IMAGE_BOX}
+              loading={index < EAGER_CARDS ? undefined : "lazy"}
               decoding="async"
               className="aspect-[3/2] w-full object-cover"
             />

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Widget } from "../lib/api-types.ts";
+import { responsiveImage } from "../lib/images.ts";
 import { useRootData } from "../lib/root-data.ts";
 import { DonateLink } from "./donate-link.tsx";
 import { EditWidgetLink } from "./widget-block.tsx";
@@ -15,16 +16,16 @@ export function HeaderImage({
   image?: Widget | null;
 }) {
   const donateUrl = useRootData()?.settings.donateUrl ?? "/donate";
-  const imageUrl = image?.type === "IMAGE" ? image.image_url : null;
+  const picture = responsiveImage(image?.type === "IMAGE" ? image.image_url : null, "100vw");
   return (
     <section
       aria-labelledby="page-title"
       className="relative isolate h-[350px] overflow-hidden bg-brand-800"
       data-header-image=""
     >
-      {imageUrl ? (
+      {picture ? (
         <img
-          src={imageUrl}
+          {...picture}
           alt=""
           className="absolute inset-0 -z-10 h-full w-full object-cover"
           fetchPriority="high"

@@ -79,14 +79,23 @@ export const SettingsSchema = z.union([
 
 export type EntryKind = "projects" | "blog" | "opportunities";
 
+/** A size in pixels when the API knows it (ours sends them; a Laravel backend does not). */
+const pixels = z
+  .unknown()
+  .transform((value) =>
+    typeof value === "number" && Number.isInteger(value) && value > 0 ? value : null,
+  );
+
 export const EntryImageSchema = z.object({
   id,
-  image_url: z.string(),
+  image_url: optionalText,
   alt: optionalText,
   short_code: optionalText,
   order: z.number().nullish(),
+  width: pixels,
+  height: pixels,
 });
-export type EntryImage = z.infer<typeof EntryImageSchema>;
+export type EntryImage = z.infer<typeof EntryImageSchema> & { image_url: string };
 
 export const EntryListItemSchema = z.object({
   id,
@@ -102,10 +111,15 @@ export type EntryListItem = z.infer<typeof EntryListItemSchema> & { url: string 
 export const EntryDetailSchema = EntryListItemSchema.extend({
   article: optionalText,
   article_html: optionalText,
+  // An image without a URL would only be an empty slide.
   images: z
     .array(EntryImageSchema)
     .nullish()
-    .transform((images) => images ?? []),
+    .transform((images) =>
+      (images ?? []).flatMap((image): EntryImage[] =>
+        image.image_url ? [{ ...image, image_url: image.image_url }] : [],
+      ),
+    ),
 });
 export type EntryDetail = z.infer<typeof EntryDetailSchema> & { url: string };
 

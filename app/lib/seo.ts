@@ -21,25 +21,38 @@ export function rootDataFrom(matches: MetaContext["matches"]): RootLoaderData | 
   return root?.loaderData as RootLoaderData | undefined;
 }
 
+/**
+ * A URL as others must see it: an absolute URL (a Laravel backend's image on its own host) stays
+ * as it is; a path is resolved against APP_URL.
+ */
 export function absoluteUrl(appUrl: string, pathOrUrl: string): string {
-  return new URL(pathOrUrl, `${appUrl}/`).href;
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  return appUrl ? new URL(pathOrUrl, `${appUrl}/`).href : pathOrUrl;
 }
 
-/** Title, description, canonical URL, Open Graph and Twitter tags for one page. */
 /** A project, post or opportunity page: title, description and share image from the item. */
 export function entryPageMeta(
   context: MetaContext,
-  entry: { title: string; preview_text: string | null; image_url: string | null } | undefined,
+  entry:
+    | {
+        title: string;
+        preview_text: string | null;
+        image_url: string | null;
+        images?: { image_url: string }[];
+      }
+    | undefined,
 ): MetaDescriptor[] {
   if (!entry) return [];
   return pageMeta(context, {
     title: entry.title,
     description: entry.preview_text || entry.title,
-    image: entry.image_url,
+    // Without a cover, its first photo is still better than no picture when shared.
+    image: entry.image_url ?? entry.images?.[0]?.image_url ?? null,
     type: "article",
   });
 }
 
+/** Title, description, canonical URL, Open Graph and Twitter tags for one page. */
 export function pageMeta(
   { matches, location }: MetaContext,
   page: PageDescription,
@@ -50,8 +63,8 @@ export function pageMeta(
   const title = siteName && pageTitle !== siteName ? `${pageTitle} | ${siteName}` : pageTitle;
   const appUrl = root?.appUrl ?? "";
   const canonicalPath = page.canonicalPath ?? location.pathname;
-  const canonical = appUrl ? absoluteUrl(appUrl, canonicalPath) : canonicalPath;
-  const image = page.image && appUrl ? absoluteUrl(appUrl, page.image) : page.image;
+  const canonical = absoluteUrl(appUrl, canonicalPath);
+  const image = page.image ? absoluteUrl(appUrl, page.image) : null;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: page.description },

@@ -8,8 +8,8 @@ import path from "node:path";
 import { E2E_ADMIN } from "./accounts.ts";
 import { startE2eMailSink } from "./mail-sink.ts";
 
-const repositoryRoot = path.resolve(import.meta.dirname, "..", "..");
-const nodeBinary = existsSync(path.join(repositoryRoot, "node_modules/.bin/node"))
+export const repositoryRoot = path.resolve(import.meta.dirname, "..", "..");
+export const nodeBinary = existsSync(path.join(repositoryRoot, "node_modules/.bin/node"))
   ? path.join(repositoryRoot, "node_modules/.bin/node")
   : process.execPath;
 
@@ -86,7 +86,7 @@ function runToCompletion(args: string[], env: NodeJS.ProcessEnv): Promise<void> 
   });
 }
 
-async function waitUntilHealthy(
+export async function waitUntilHealthy(
   url: string,
   server: ChildProcess,
   output: string[],
@@ -107,7 +107,7 @@ async function waitUntilHealthy(
   throw new Error(`${url} did not become healthy within 60 s:\n${output.join("")}`);
 }
 
-function stop(child: ChildProcess): Promise<void> {
+export function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const force = setTimeout(() => child.kill("SIGKILL"), 10_000);
@@ -119,7 +119,7 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-async function freePorts(count: number): Promise<number[]> {
+export async function freePorts(count: number): Promise<number[]> {
   const servers = await Promise.all(
     Array.from(
       { length: count },

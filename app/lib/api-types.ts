@@ -81,10 +81,12 @@ export type EntryKind = "projects" | "blog" | "opportunities";
 
 /** A size in pixels when the API knows it (ours sends them; a Laravel backend does not). */
 const pixels = z
-  .unknown()
-  .transform((value) =>
-    typeof value === "number" && Number.isInteger(value) && value > 0 ? value : null,
-  );
+  .number()
+  .int()
+  .positive()
+  .nullish()
+  .catch(null)
+  .transform((value) => value ?? null);
 
 export const EntryImageSchema = z.object({
   id,

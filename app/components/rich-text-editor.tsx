@@ -1,0 +1,95 @@
+import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { ErrorList } from "./form-fields.tsx";
+
+// Lexical is loaded only once an admin page runs JavaScript; until then the textarea works alone.
+const LexicalRichTextEditor = lazy(() => import("./rich-text-editor-lexical.tsx"));
+
+type RichTextEditorProps = {
+  /** The form field the HTML is submitted under. */
+  name: string;
+  label: string;
+  /** HTML; read once (give the editor a `key` to start it again with other content). */
+  defaultValue: string;
+  id?: string;
+  errors?: readonly string[];
+  /** A line under the label, e.g. how to place images. */
+  hint?: string;
+};
+
+/**
+ * A rich-text field. On the server and without JavaScript it is a textarea of HTML; after
+ * hydration a Lexical editor takes its place and keeps the HTML in a hidden field of the same
+ * name, so the surrounding form submits it either way.
+ */
+export function RichTextEditor({
+  name,
+  label,
+  defaultValue,
+  id,
+  errors = [],
+  hint,
+}: RichTextEditorProps) {
+  const generatedId = useId();
+  const fieldId = id ?? `rich-text${generatedId.replace(/:/g, "-")}`;
+  const labelId = `${fieldId}-label`;
+  const hintId = `${fieldId}-hint`;
+  const errorId = `${fieldId}-errors`;
+  const hydrated = useHydrated();
+  const [html, setHtml] = useState(defaultValue);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+
+  // Text typed into the server-rendered textarea before the page hydrated is kept.
+  useLayoutEffect(() => {
+    const typed = textareaRef.current?.value;
+    if (typed !== undefined && typed !== defaultValue) setHtml(typed);
+    // Only what the page showed before hydration counts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const invalid = errors.length > 0;
+  const describedBy = [hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(" ");
+  const textarea = (
+    <textarea
+      ref={textareaRef}
+      id={fieldId}
+      name={name}
+      rows={12}
+      spellCheck={false}
+      value={html}
+      onChange={(event) => setHtml(event.target.value)}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy || undefined}
+      className="mt-1.5 block w-full rounded-lg border border-muted/70 bg-white px-3.5 py-2.5 font-mono text-sm text-ink shadow-xs hover:border-brand-800 focus:border-brand-600 focus:ring-3 focus:ring-brand-600/20 focus:outline-none focus-visible:outline-none aria-invalid:border-red-600"
+    />
+  );
+
+  return (
+    <div>
+      <label id={labelId} htmlFor={fieldId} className="block font-medium text-ink">
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className="mt-0.5 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {hydrated ? (
+        <Suspense fallback={textarea}>
+          <LexicalRichTextEditor
+            fieldId={fieldId}
+            labelId={labelId}
+            describedBy={describedBy || undefined}
+            invalid={invalid}
+            initialHtml={html}
+            onChange={setHtml}
+          />
+          <input type="hidden" name={name} value={html} />
+        </Suspense>
+      ) : (
+        textarea
+      )}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ErrorList } from "./form-fields.tsx";
 
@@ -31,27 +31,16 @@ export function RichTextEditor({
   hint,
 }: RichTextEditorProps) {
   const generatedId = useId();
-  const fieldId = id ?? `rich-text${generatedId.replace(/:/g, "-")}`;
+  const fieldId = id ?? `rich-text${generatedId}`;
   const labelId = `${fieldId}-label`;
   const hintId = `${fieldId}-hint`;
   const errorId = `${fieldId}-errors`;
   const hydrated = useHydrated();
   const [html, setHtml] = useState(defaultValue);
-  const textareaRef = useRef<HTMLTextAreaElement>(null);
-
-  // Text typed into the server-rendered textarea before the page hydrated is kept.
-  useLayoutEffect(() => {
-    const typed = textareaRef.current?.value;
-    if (typed !== undefined && typed !== defaultValue) setHtml(typed);
-    // Only what the page showed before hydration counts.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
   const invalid = errors.length > 0;
   const describedBy = [hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(" ");
   const textarea = (
     <textarea
-      ref={textareaRef}
       id={fieldId}
       name={name}
       rows={12}

@@ -242,7 +242,7 @@ function SortableCard({
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={`min-w-0 ${isDragging ? "relative z-10 opacity-90 shadow-xl" : ""}`}
+      className={`min-w-0 ${isDragging ? "relative z-10 drop-shadow-xl" : ""}`}
     >
       {children(handle)}
     </li>

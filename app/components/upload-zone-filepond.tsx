@@ -120,7 +120,9 @@ export default function FilePondZone({
         allowMultiple
         acceptedFileTypes={["image/*"]}
         maxParallelUploads={2}
-        instantUpload
+        // Each file still uploads as soon as it is added (onaddfile), but FilePond's own instant
+        // mode would drop a cancelled file at once; this way it stays with "Upload canceled.".
+        instantUpload={false}
         allowRevert={false}
         maxFileBytes={maxFileBytes}
         server={server}
@@ -137,6 +139,9 @@ export default function FilePondZone({
         labelTapToCancel="Tap to cancel"
         labelTapToRetry="Tap to retry"
         labelTapToUndo="Tap to undo"
+        onaddfile={(error, file) => {
+          if (!error) void pond.current?.processFile(file.id);
+        }}
         onprocessfile={(error, file) => {
           if (error) return;
           latest.current.onUploaded?.();

@@ -138,9 +138,8 @@ export default function LexicalRichTextEditor(props: LexicalRichTextEditorProps)
     theme: THEME,
     html: { import: textImportKeepingColours() },
     editorState: (editor) => $loadHtml(editor, props.initialHtml),
-    onError: (error) => {
-      throw error;
-    },
+    // Lexical recovers from a failed update by keeping the previous state; the page stays usable.
+    onError: (error) => console.error(error),
   }));
 
   return (
@@ -193,10 +192,6 @@ function EditorFrame({
     [editor],
   );
 
-  function update(change: () => void) {
-    editor.update(change);
-  }
-
   async function pasteAsText() {
     setNotice(null);
     let text: string;
@@ -217,7 +212,7 @@ function EditorFrame({
   }
 
   function setBlock(value: "paragraph" | HeadingTagType) {
-    update(() => {
+    editor.update(() => {
       const selection = $getSelection();
       if (!$isRangeSelection(selection)) return;
       $setBlocksType(selection, () =>
@@ -227,14 +222,14 @@ function EditorFrame({
   }
 
   function setColour(colour: string | null) {
-    update(() => {
+    editor.update(() => {
       const selection = $getSelection();
       if (selection) $patchStyleText(selection, { color: colour });
     });
   }
 
   function removeFormat() {
-    update(() => {
+    editor.update(() => {
       const selection = $getSelection();
       if (!$isRangeSelection(selection)) return;
       $forEachSelectedTextNode((node) => {
@@ -253,7 +248,7 @@ function EditorFrame({
   }
 
   function toggleQuote() {
-    update(() => {
+    editor.update(() => {
       const selection = $getSelection();
       if (!$isRangeSelection(selection)) return;
       $setBlocksType(selection, () =>
@@ -407,7 +402,7 @@ function EditorFrame({
           </ToolButton>
           <ToolButton
             label="Unlink"
-            onClick={() => update(() => $toggleLink(null))}
+            onClick={() => editor.update(() => $toggleLink(null))}
             disabled={disabled || !toolbar.inLink}
           >
             <UnlinkIcon />

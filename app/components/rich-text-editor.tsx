@@ -1,9 +1,13 @@
 import { lazy, Suspense, useId, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ErrorList } from "./form-fields.tsx";
+import type { LexicalRichTextEditorProps } from "./rich-text-editor-lexical.tsx";
 
 // Lexical is loaded only once an admin page runs JavaScript; until then the textarea works alone.
-const LexicalRichTextEditor = lazy(() => import("./rich-text-editor-lexical.tsx"));
+// If its file cannot be fetched (a page left open across a deployment), the textarea stays.
+const LexicalRichTextEditor = lazy(() =>
+  import("./rich-text-editor-lexical.tsx").catch(() => ({ default: HtmlTextareaInstead })),
+);
 
 type RichTextEditorProps = {
   /** The form field the HTML is submitted under. */
@@ -40,16 +44,13 @@ export function RichTextEditor({
   const invalid = errors.length > 0;
   const describedBy = [hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(" ");
   const textarea = (
-    <textarea
+    <HtmlTextarea
       id={fieldId}
       name={name}
-      rows={12}
-      spellCheck={false}
       value={html}
-      onChange={(event) => setHtml(event.target.value)}
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy || undefined}
-      className="mt-1.5 block w-full rounded-lg border border-muted/70 bg-white px-3.5 py-2.5 font-mono text-sm text-ink shadow-xs hover:border-brand-800 focus:border-brand-600 focus:ring-3 focus:ring-brand-600/20 focus:outline-none focus-visible:outline-none aria-invalid:border-red-600"
+      onChange={setHtml}
+      invalid={invalid}
+      describedBy={describedBy || undefined}
     />
   );
 
@@ -80,5 +81,58 @@ export function RichTextEditor({
       )}
       <ErrorList id={errorId} errors={errors} />
     </div>
+  );
+}
+
+function HtmlTextarea({
+  id,
+  name,
+  value,
+  onChange,
+  invalid,
+  describedBy,
+}: {
+  id: string;
+  name?: string;
+  value: string;
+  onChange: (html: string) => void;
+  invalid: boolean;
+  describedBy?: string;
+}) {
+  return (
+    <textarea
+      id={id}
+      name={name}
+      rows={12}
+      spellCheck={false}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      className="mt-1.5 block w-full rounded-lg border border-muted/70 bg-white px-3.5 py-2.5 font-mono text-sm text-ink shadow-xs hover:border-brand-800 focus:border-brand-600 focus:ring-3 focus:ring-brand-600/20 focus:outline-none focus-visible:outline-none aria-invalid:border-red-600"
+    />
+  );
+}
+
+/** Stands in for the editor when its code failed to load; the hidden field carries the HTML. */
+function HtmlTextareaInstead({
+  fieldId,
+  describedBy,
+  invalid,
+  initialHtml,
+  onChange,
+}: LexicalRichTextEditorProps) {
+  const [html, setHtml] = useState(initialHtml);
+  return (
+    <HtmlTextarea
+      id={fieldId}
+      value={html}
+      onChange={(value) => {
+        setHtml(value);
+        onChange(value);
+      }}
+      invalid={invalid}
+      describedBy={describedBy}
+    />
   );
 }

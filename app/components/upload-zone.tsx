@@ -1,8 +1,11 @@
 import { lazy, Suspense, useId } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
-// FilePond (and its stylesheet) load only once an admin page runs JavaScript.
-const FilePondZone = lazy(() => import("./upload-zone-filepond.tsx"));
+// FilePond (and its stylesheet) load only once an admin page runs JavaScript. If its file cannot
+// be fetched (a page left open across a deployment), the plain form stays.
+const FilePondZone = lazy(() =>
+  import("./upload-zone-filepond.tsx").catch(() => ({ default: UploadForm })),
+);
 
 export type UploadZoneProps = {
   /** Where each file is posted (field `file`, plus `fields`). */

@@ -43,7 +43,7 @@ const MIB = 1024 * 1024;
 const FINISHED_FILE_SHOWN_MS = 1500;
 
 /** Dropzone's wording, which the spec quotes: sizes in MiB with up to two decimals. */
-export function tooBigMessage(fileBytes: number, maxBytes: number): string {
+function tooBigMessage(fileBytes: number, maxBytes: number): string {
   return `File is too big (${inMiB(fileBytes)}MiB). Max filesize: ${inMiB(maxBytes)}MiB.`;
 }
 

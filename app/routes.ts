@@ -46,10 +46,15 @@ export default [
     route("testimonials", "routes/admin/testimonials.tsx"),
     route("projects", "routes/admin/projects.tsx"),
     route("projects/:id", "routes/admin/project.tsx"),
+    route("projects/:id/photos", "routes/admin/entry-photos.ts", { id: "admin-project-photos" }),
     route("opportunities", "routes/admin/opportunities.tsx"),
     route("opportunities/:id", "routes/admin/opportunity.tsx"),
+    route("opportunities/:id/photos", "routes/admin/entry-photos.ts", {
+      id: "admin-opportunity-photos",
+    }),
     route("blog", "routes/admin/blog.tsx"),
     route("blog/:id", "routes/admin/blog-post.tsx"),
+    route("blog/:id/photos", "routes/admin/entry-photos.ts", { id: "admin-blog-post-photos" }),
   ]),
 
   route("*", "routes/not-found.tsx"),

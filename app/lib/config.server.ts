@@ -4,7 +4,11 @@ export type WebConfig = {
   apiUrl: string;
   appUrl: string;
   siteDefaults: SiteSettings;
+  /** The largest photo the upload zones let through (the API's IMAGE_MAX_BYTES, 20 MiB unless set). */
+  imageMaxBytes: number;
 };
+
+const DEFAULT_IMAGE_MAX_BYTES = 20 * 1024 * 1024;
 
 function withoutTrailingSlash(url: string): string {
   return url.replace(/\/+$/, "");
@@ -28,6 +32,7 @@ export function loadWebConfig(
   return {
     apiUrl: withoutTrailingSlash(apiUrl),
     appUrl: withoutTrailingSlash(appUrl),
+    imageMaxBytes: positiveInteger(env.IMAGE_MAX_BYTES) ?? DEFAULT_IMAGE_MAX_BYTES,
     siteDefaults: {
       name: nonEmpty(env.SITE_NAME) ?? "Almoner Foundation",
       phone: nonEmpty(env.SITE_PHONE) ?? "",
@@ -42,4 +47,9 @@ export function loadWebConfig(
       },
     },
   };
+}
+
+function positiveInteger(value: string | undefined): number | undefined {
+  const number = Number(nonEmpty(value));
+  return Number.isSafeInteger(number) && number > 0 ? number : undefined;
 }

@@ -1,0 +1,101 @@
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { Link, useNavigate } from "react-router";
+
+/**
+ * A dialog that lives in the URL (`?add=1`, `?confirm=delete`): the server renders it open,
+ * so it works without JavaScript; with JavaScript it becomes a real modal (the page behind is
+ * inert, Escape closes it) and closing navigates to `closeTo`.
+ */
+export function Modal({
+  title,
+  closeTo,
+  children,
+  role = "dialog",
+  description,
+}: {
+  title: string;
+  closeTo: string;
+  children: ReactNode;
+  role?: "dialog" | "alertdialog";
+  description?: ReactNode;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element || element.matches(":modal")) return;
+    // Rendered open by the server; reopen as a modal so the page behind cannot be reached.
+    element.close();
+    element.showModal();
+    element.querySelector<HTMLElement>("[autofocus], input, button, a")?.focus();
+  }, []);
+
+  return (
+    <dialog
+      ref={dialog}
+      open
+      role={role}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onCancel={(event) => {
+        event.preventDefault();
+        void navigate(closeTo, { preventScrollReset: true });
+      }}
+      className="fixed inset-0 z-50 m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-ink shadow-2xl ring-1 ring-brand-100 backdrop:bg-ink/50"
+    >
+      {/* Without JavaScript the dialog is not modal: this veil keeps the page behind out of reach. */}
+      <div aria-hidden="true" className="fixed inset-0 -z-10 bg-ink/50 [dialog:modal_&]:hidden" />
+      <div className="relative bg-white p-6 sm:p-8">
+        <div className="flex items-start justify-between gap-4">
+          <h2 id={titleId} className="text-2xl font-semibold">
+            {title}
+          </h2>
+          <Link
+            to={closeTo}
+            preventScrollReset
+            aria-label="Close"
+            className="-mt-1 -mr-2 grid size-10 shrink-0 place-items-center rounded-full text-2xl text-muted no-underline hover:bg-brand-50 hover:text-ink"
+          >
+            <span aria-hidden="true">×</span>
+          </Link>
+        </div>
+        {description ? (
+          <p id={descriptionId} className="mt-2 text-muted">
+            {description}
+          </p>
+        ) : null}
+        <div className="mt-6">{children}</div>
+      </div>
+    </dialog>
+  );
+}
+
+/** The delete confirmation of spec §4: "Please Confirm?" with Cancel and Confirm. */
+export function ConfirmDialog({
+  cancelTo,
+  children,
+}: {
+  cancelTo: string;
+  /** The Confirm button, inside its own form. */
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      title="Please Confirm?"
+      closeTo={cancelTo}
+      role="alertdialog"
+      description="Are you sure you want to do this?"
+    >
+      <div className="flex flex-wrap justify-end gap-3">
+        <Link to={cancelTo} preventScrollReset className="button-light">
+          Cancel
+        </Link>
+        {children}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,120 @@
+import { z } from "zod";
+import type { EntryKind, EntryListItem } from "./api-types.ts";
+import { requiredText } from "./forms.ts";
+
+/**
+ * What sets the three admin entry screens apart (spec §2.5): their labels, whether staff order
+ * them by dragging, and the field that names the entry when a photo is uploaded (the
+ * opportunity's photos name it in `project_id`, as the original backend expects).
+ */
+export type AdminEntryKind = {
+  kind: EntryKind;
+  listTitle: string;
+  listIntro: string;
+  addTitle: string;
+  titleLabel: string;
+  editTitle: string;
+  articleLabel: string;
+  /** Projects and opportunities are ordered by dragging; the blog is newest first, paged. */
+  sortable: boolean;
+  gridClassName: string;
+  publishDate: boolean;
+  photoOwnerField: "project_id" | "blog_id";
+  emptyText: string;
+};
+
+export const ADMIN_ENTRY_KINDS = {
+  projects: {
+    kind: "projects",
+    listTitle: "Our Focus",
+    listIntro: "Drag the cards into the order visitors see them in.",
+    addTitle: "Add Project",
+    titleLabel: "Title",
+    editTitle: "Manage Project",
+    articleLabel: "Project Description",
+    sortable: true,
+    gridClassName: "grid gap-5 sm:grid-cols-2 lg:grid-cols-4",
+    publishDate: false,
+    photoOwnerField: "project_id",
+    emptyText: "There are no projects yet. Add the first one.",
+  },
+  blog: {
+    kind: "blog",
+    listTitle: "Blog",
+    listIntro: "News and updates, newest first.",
+    addTitle: "Add Blog",
+    titleLabel: "Blog Title",
+    editTitle: "Manage Blog",
+    articleLabel: "Blog Article",
+    sortable: false,
+    gridClassName: "grid gap-5 sm:grid-cols-2 lg:grid-cols-3",
+    publishDate: true,
+    photoOwnerField: "blog_id",
+    emptyText: "There are no posts yet. Add the first one.",
+  },
+  opportunities: {
+    kind: "opportunities",
+    listTitle: "Opportunities",
+    listIntro: "Drag the cards into the order visitors see them in.",
+    addTitle: "Add Opportunities",
+    titleLabel: "Opportunities Title",
+    editTitle: "Manage Opportunity",
+    articleLabel: "Opportunity Description",
+    sortable: true,
+    gridClassName: "grid gap-5 sm:grid-cols-2 lg:grid-cols-4",
+    publishDate: false,
+    photoOwnerField: "project_id",
+    emptyText: "There are no opportunities yet. Add the first one.",
+  },
+} as const satisfies Record<EntryKind, AdminEntryKind>;
+
+/** The widths an image can take inside the text (spec §2.5, §9). */
+export const EMBED_WIDTHS = [100, 80, 66, 50, 33] as const;
+
+/** dd/MM/yyyy (spec §9) of an ISO date, in UTC so the server and the browser agree. */
+export function publishDateText(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${pad(date.getUTCDate())}/${pad(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`;
+}
+
+/**
+ * The ISO instant of a dd/MM/yyyy date: the same time of day as `previousIso` (so an unchanged
+ * date changes nothing), on the given day. Null when the text is not a real date.
+ */
+export function isoFromPublishDate(text: string, previousIso: string): string | null {
+  const match = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/.exec(text);
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const previous = new Date(previousIso);
+  const base = Number.isNaN(previous.getTime()) ? new Date(0) : previous;
+  const date = new Date(
+    Date.UTC(
+      year,
+      month - 1,
+      day,
+      base.getUTCHours(),
+      base.getUTCMinutes(),
+      base.getUTCSeconds(),
+      base.getUTCMilliseconds(),
+    ),
+  );
+  const real =
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return real ? date.toISOString() : null;
+}
+
+export const CreateEntrySchema = z.object({ title: requiredText("title") });
+
+/** The edit form; the browser checks the title, the API every rule (slug, date, image). */
+export const EntryFormSchema = z.object({
+  title: requiredText("title"),
+  slug: z.string().trim().optional(),
+  preview_text: z.string().optional(),
+  article: z.string().optional(),
+  created_at: z.string().trim().optional(),
+});
+
+/** A list card: the item, and whether its publish date is still ahead (hidden from visitors). */
+export type AdminEntryListItem = EntryListItem & { scheduled: boolean };

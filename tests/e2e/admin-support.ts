@@ -1,0 +1,52 @@
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { E2E_ADMIN } from "./accounts.ts";
+import { expect, signInThroughApi } from "./fixtures.ts";
+
+type Urls = { apiUrl: string; appUrl: string };
+
+/** Signs the page in as the suite's admin. */
+export async function signInAsAdmin(page: Page, urls: Urls): Promise<void> {
+  await signInThroughApi(page, urls, E2E_ADMIN);
+}
+
+/**
+ * A call to the API with the page's session, as the web tier would make it: for setting up
+ * what a test is not about (an item to reorder, say).
+ */
+export async function adminApiPost<T>(
+  page: Page,
+  { apiUrl, appUrl }: Urls,
+  path: string,
+  data: unknown,
+): Promise<T> {
+  const xsrf = (await page.context().cookies(apiUrl)).find(
+    (cookie) => cookie.name === "XSRF-TOKEN",
+  );
+  expect(xsrf, "signed in first").toBeDefined();
+  const response = await page.request.post(`${apiUrl}${path}`, {
+    headers: {
+      Accept: "application/json",
+      "X-Requested-With": "XMLHttpRequest",
+      Origin: appUrl,
+      Referer: `${appUrl}/`,
+      "X-XSRF-TOKEN": decodeURIComponent(xsrf!.value),
+    },
+    data,
+  });
+  expect(response.ok(), `POST ${path} answered ${response.status()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** A JPEG photo of one colour, as a file input takes it. */
+export async function photoFile(name: string, colour: string, width = 640, height = 480) {
+  const buffer = await sharp({ create: { width, height, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+  return { name, mimeType: "image/jpeg", buffer };
+}
+
+/** A name no other test or project run uses. */
+export function uniqueTitle(label: string, projectName: string): string {
+  return `${label} ${projectName} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}

@@ -1,5 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
-import { adminApiPost, photoFile, signInAsAdmin, uniqueTitle } from "./admin-support.ts";
+import {
+  adminApiDelete,
+  adminApiPost,
+  photoFile,
+  signInAsAdmin,
+  uniqueTitle,
+} from "./admin-support.ts";
 import { expect, test } from "./fixtures.ts";
 
 type Created = { id: number; slug: string; title: string };
@@ -25,6 +31,30 @@ async function uploadPhotos(
     await zone.locator('input[type="file"]').setInputFiles(files);
     await zone.getByRole("button", { name: "Upload", exact: true }).click();
   }
+}
+
+/**
+ * Picks an item up by its handle, moves it with the arrow keys and drops it, each step once the
+ * screen reader has been told the last one, as a person waits to hear it. (dnd-kit measures the
+ * other items just after the pick-up; an arrow pressed before that moves nothing and is pressed
+ * again.)
+ */
+async function dragByKeyboard(page: Page, handle: Locator, keys: string[]) {
+  const announcement = page.locator("[id^=DndLiveRegion]");
+  await handle.focus();
+  await page.keyboard.press("Space");
+  await expect(announcement).toContainText("Picked up");
+  let position = "";
+  for (const key of keys) {
+    await expect(async () => {
+      await page.keyboard.press(key);
+      await expect(announcement).toContainText("moved to position", { timeout: 500 });
+      await expect(announcement).not.toHaveText(position, { timeout: 500 });
+    }).toPass();
+    position = (await announcement.textContent()) ?? "";
+  }
+  await page.keyboard.press("Space");
+  await expect(announcement).toContainText("dropped at position");
 }
 
 test.describe("the admin lists of projects, news and opportunities", () => {
@@ -74,6 +104,10 @@ test.describe("an entry's edit screen", () => {
     entry = await adminApiPost<Created>(page, { apiUrl, appUrl }, "/api/projects", {
       title: uniqueTitle("Edit me", testInfo.project.name),
     });
+  });
+
+  test.afterEach(async ({ page, apiUrl, appUrl }) => {
+    await adminApiDelete(page, { apiUrl, appUrl }, `/api/projects/${entry.id}`);
   });
 
   test("a failed save shows the error under its field and keeps everything typed", async ({
@@ -153,4 +187,184 @@ test.describe("an entry's edit screen", () => {
       .click();
     await expect(photos).toHaveCount(1);
   });
+});
+
+test("an admin writes a news post with formatting and photos; a visitor reads it and opens a photo", async ({
+  page,
+  browser,
+  apiUrl,
+  appUrl,
+  javaScriptEnabled,
+}, testInfo) => {
+  await signInAsAdmin(page, { apiUrl, appUrl });
+  const title = uniqueTitle("Harvest festival", testInfo.project.name);
+  await page.goto("/admin/blog");
+  await page.getByRole("link", { name: "Add Item" }).click();
+  await page.getByRole("dialog", { name: "Add Blog" }).getByLabel("Blog Title").fill(title);
+  await page
+    .getByRole("dialog", { name: "Add Blog" })
+    .getByRole("button", { name: "Add Blog" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Manage Blog" })).toBeVisible();
+  const slug = await page.getByLabel("Item Slug URL").inputValue();
+  const postId = Number(/\/admin\/blog\/(\d+)$/.exec(page.url())?.[1]);
+
+  try {
+    await uploadPhotos(page, javaScriptEnabled, [
+      await photoFile("red.jpg", "#b22", 800, 600),
+      await photoFile("blue.jpg", "#22b", 800, 600),
+    ]);
+    const gallery = photoGallery(page);
+    await expect(gallery.getByRole("listitem")).toHaveCount(2);
+    const codes = await gallery.locator("code").allTextContents();
+    const [firstCode, secondCode] = codes as [string, string];
+
+    // The second photo goes first: by keyboard with JavaScript, by its move button without.
+    if (javaScriptEnabled) {
+      await dragByKeyboard(
+        page,
+        gallery.getByRole("button", { name: "Move Photo 2", exact: true }),
+        ["ArrowLeft"],
+      );
+    } else {
+      await gallery.getByRole("button", { name: "Move Photo 2 earlier" }).click();
+    }
+    await expect(gallery.locator("code")).toHaveText([secondCode, firstCode]);
+
+    const embedded = firstCode.replace("image100", "image50");
+    const article = page.getByRole("textbox", { name: "Blog Article" });
+    if (javaScriptEnabled) {
+      await expect(page.getByRole("button", { name: "Bold" })).toBeVisible();
+      await article.click();
+      await page.keyboard.press("ControlOrMeta+A");
+      await page.keyboard.type("Bold words");
+      await page.keyboard.press("Shift+Home");
+      await page.getByRole("button", { name: "Bold" }).click();
+      await expect(page.getByRole("button", { name: "Bold" })).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      );
+      // Back in the text (the click left the focus on the toolbar), at the end of the line.
+      await article.press("End");
+      await article.press("Enter");
+      // Rich text from another page arrives as plain text.
+      await article.evaluate((element) => {
+        const clipboard = new DataTransfer();
+        clipboard.setData("text/html", '<p><b style="color:red">Pasted</b> <i>rich</i> text</p>');
+        clipboard.setData("text/plain", "Pasted rich text");
+        element.dispatchEvent(
+          new ClipboardEvent("paste", {
+            clipboardData: clipboard,
+            bubbles: true,
+            cancelable: true,
+          }),
+        );
+      });
+      await expect(article).toContainText("Pasted rich text");
+      await page.keyboard.press("Enter");
+      await page.keyboard.type(embedded);
+    } else {
+      await article.fill(
+        `<p><strong>Bold words</strong></p><p>Pasted rich text</p><p>${embedded}</p>`,
+      );
+    }
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page).toHaveURL("/admin/blog");
+    await expect(
+      page.getByRole("status").filter({ hasText: "Your Changes Have Been Saved" }),
+    ).toBeVisible();
+
+    // A visitor, signed out, reads the post.
+    const visitorContext = await browser.newContext({ javaScriptEnabled });
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`${appUrl}/blog/${slug}`);
+    await expect(visitor.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    const body = visitor.locator("article");
+    await expect(body.locator("strong", { hasText: "Bold words" })).toBeVisible();
+    await expect(body.getByText("Pasted rich text")).toBeVisible();
+    expect(await body.locator("b, i, [style*='red']").count()).toBe(0);
+    const figure = body.locator("figure.article-image-50");
+    await expect(figure).toHaveCount(1);
+    await expect(figure.locator("img")).toHaveAttribute("srcset", /-480\.webp 480w/);
+
+    // The photos, in their new order; the first opens big.
+    const photoLinks = visitor.getByRole("region", { name: /photos/i }).getByRole("link");
+    await expect(photoLinks).toHaveCount(2);
+    const firstPhoto = photoLinks.first();
+    const fullImage = await firstPhoto.getAttribute("href");
+    if (javaScriptEnabled) {
+      await firstPhoto.click();
+      const lightbox = visitor.locator(".pswp");
+      await expect(lightbox).toBeVisible();
+      await expect(lightbox.locator(".pswp__img").first()).toHaveAttribute("src", fullImage ?? "");
+      await visitor.keyboard.press("Escape");
+      await expect(lightbox).toHaveCount(0);
+      await expect(firstPhoto).toBeFocused();
+    } else {
+      await firstPhoto.click();
+      await expect(visitor).toHaveURL(new URL(fullImage ?? "", appUrl).href);
+    }
+    await visitorContext.close();
+  } finally {
+    await adminApiDelete(page, { apiUrl, appUrl }, `/api/blog/${postId}`);
+  }
+});
+
+test("an admin puts a project earlier and the public list follows", async ({
+  page,
+  apiUrl,
+  appUrl,
+  javaScriptEnabled,
+}, testInfo) => {
+  // One column (a phone), so "earlier" is straight up.
+  await page.setViewportSize({ width: 390, height: 900 });
+  await signInAsAdmin(page, { apiUrl, appUrl });
+  const urls = { apiUrl, appUrl };
+  const first = await adminApiPost<Created>(page, urls, "/api/projects", {
+    title: uniqueTitle("Order A", testInfo.project.name),
+  });
+  const second = await adminApiPost<Created>(page, urls, "/api/projects", {
+    title: uniqueTitle("Order B", testInfo.project.name),
+  });
+  try {
+    await page.goto("/admin/projects");
+    const cards = page.getByRole("list", { name: "Our Focus" }).getByRole("listitem");
+    const titles = async () => (await cards.allTextContents()).map((text) => text.trim());
+    const before = await titles();
+    const distance =
+      before.findIndex((text) => text.includes(second.title)) -
+      before.findIndex((text) => text.includes(first.title));
+    expect(distance).toBeGreaterThan(0);
+
+    if (javaScriptEnabled) {
+      await dragByKeyboard(
+        page,
+        page.getByRole("button", { name: `Move ${second.title}`, exact: true }),
+        Array.from({ length: distance }, () => "ArrowUp"),
+      );
+    } else {
+      for (let step = 0; step < distance; step++) {
+        await page.getByRole("button", { name: `Move ${second.title} earlier` }).click();
+      }
+    }
+    const isBefore = (texts: string[]) =>
+      texts.findIndex((text) => text.includes(second.title)) <
+      texts.findIndex((text) => text.includes(first.title));
+    await expect.poll(async () => isBefore(await titles())).toBe(true);
+
+    // The order is saved: a reload and the visitors' list agree.
+    await page.reload();
+    expect(isBefore(await titles())).toBe(true);
+    const order = await page.request.get(`${apiUrl}/api/projects?limit=100`);
+    const ids = ((await order.json()) as { results: { id: number }[] }).results.map((p) => p.id);
+    expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
+    const publicPage = Math.floor(ids.indexOf(first.id) / 24) + 1;
+    await page.goto(`/projects?page=${publicPage}`);
+    const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
+    expect(headings.indexOf(second.title)).toBeGreaterThanOrEqual(0);
+    expect(headings.indexOf(second.title)).toBeLessThan(headings.indexOf(first.title));
+  } finally {
+    await adminApiDelete(page, urls, `/api/projects/${first.id}`);
+    await adminApiDelete(page, urls, `/api/projects/${second.id}`);
+  }
 });

@@ -16,26 +16,38 @@ export async function signInAsAdmin(page: Page, urls: Urls): Promise<void> {
  */
 export async function adminApiPost<T>(
   page: Page,
-  { apiUrl, appUrl }: Urls,
+  urls: Urls,
   path: string,
   data: unknown,
 ): Promise<T> {
-  const xsrf = (await page.context().cookies(apiUrl)).find(
-    (cookie) => cookie.name === "XSRF-TOKEN",
-  );
-  expect(xsrf, "signed in first").toBeDefined();
-  const response = await page.request.post(`${apiUrl}${path}`, {
-    headers: {
-      Accept: "application/json",
-      "X-Requested-With": "XMLHttpRequest",
-      Origin: appUrl,
-      Referer: `${appUrl}/`,
-      "X-XSRF-TOKEN": decodeURIComponent(xsrf!.value),
-    },
+  const response = await page.request.post(`${urls.apiUrl}${path}`, {
+    headers: await sessionHeaders(page, urls),
     data,
   });
   expect(response.ok(), `POST ${path} answered ${response.status()}`).toBe(true);
   return (await response.json()) as T;
+}
+
+/** Removes what a test made; one already gone is fine. */
+export async function adminApiDelete(page: Page, urls: Urls, path: string): Promise<void> {
+  const response = await page.request.delete(`${urls.apiUrl}${path}`, {
+    headers: await sessionHeaders(page, urls),
+  });
+  expect([204, 404], `DELETE ${path} answered ${response.status()}`).toContain(response.status());
+}
+
+async function sessionHeaders(page: Page, { apiUrl, appUrl }: Urls) {
+  const xsrf = (await page.context().cookies(apiUrl)).find(
+    (cookie) => cookie.name === "XSRF-TOKEN",
+  );
+  expect(xsrf, "signed in first").toBeDefined();
+  return {
+    Accept: "application/json",
+    "X-Requested-With": "XMLHttpRequest",
+    Origin: appUrl,
+    Referer: `${appUrl}/`,
+    "X-XSRF-TOKEN": decodeURIComponent(xsrf!.value),
+  };
 }
 
 /** A JPEG photo of one colour, as a file input takes it. */

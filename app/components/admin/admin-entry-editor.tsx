@@ -209,7 +209,7 @@ function PhotoSection({
         <div className="mt-4">
           <UploadZone
             action={`${here}/photos`}
-            label="Upload Photos"
+            label="Images to add to the Photo Gallery"
             maxFileBytes={imageMaxBytes}
             onUploaded={() => void revalidator.revalidate()}
           />

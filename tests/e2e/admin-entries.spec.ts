@@ -112,18 +112,32 @@ test.describe("an entry's edit screen", () => {
 
   test("a failed save shows the error under its field and keeps everything typed", async ({
     page,
+    javaScriptEnabled,
   }) => {
     await page.goto(`/admin/projects/${entry.id}`);
     await expect(page.getByRole("heading", { level: 1, name: "Manage Project" })).toBeVisible();
     await page.getByLabel("Title", { exact: true }).fill("A better title");
     await page.getByLabel("Item Slug URL").fill("Not A Slug");
     await page.getByLabel("Preview Text").fill("A short summary");
+    const article = page.getByRole("textbox", { name: "Project Description" });
+    if (javaScriptEnabled) {
+      await expect(page.getByRole("button", { name: "Bold" })).toBeVisible();
+      await article.click();
+      await page.keyboard.type("Draft words that must not be lost");
+    } else {
+      await article.fill("<p>Draft words that must not be lost</p>");
+    }
     await page.getByRole("button", { name: "Save Changes" }).click();
 
     await expect(page.getByText("The slug field format is invalid.").first()).toBeVisible();
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue("A better title");
     await expect(page.getByLabel("Item Slug URL")).toHaveValue("Not A Slug");
     await expect(page.getByLabel("Preview Text")).toHaveValue("A short summary");
+    if (javaScriptEnabled) {
+      await expect(article).toContainText("Draft words that must not be lost");
+    } else {
+      await expect(article).toHaveValue(/Draft words that must not be lost/);
+    }
   });
 
   test("a file that is not an image is refused under Image", async ({ page }) => {

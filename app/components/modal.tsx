@@ -30,7 +30,12 @@ export function Modal({
     // Rendered open by the server; reopen as a modal so the page behind cannot be reached.
     element.close();
     element.showModal();
-    element.querySelector<HTMLElement>("[autofocus], input, button, a")?.focus();
+    // The first field, else the first button: where the person acts next (not the × in the corner).
+    const first =
+      element.querySelector<HTMLElement>("[data-autofocus]") ??
+      element.querySelector<HTMLElement>("input:not([type=hidden]), textarea, select") ??
+      element.querySelector<HTMLElement>("form button, form a");
+    first?.focus();
   }, []);
 
   return (
@@ -91,7 +96,8 @@ export function ConfirmDialog({
       description="Are you sure you want to do this?"
     >
       <div className="flex flex-wrap justify-end gap-3">
-        <Link to={cancelTo} preventScrollReset className="button-light">
+        {/* Focus starts on the harmless choice. */}
+        <Link to={cancelTo} preventScrollReset data-autofocus className="button-light">
           Cancel
         </Link>
         {children}

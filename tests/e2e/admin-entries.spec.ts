@@ -76,6 +76,7 @@ test.describe("the admin lists of projects, news and opportunities", () => {
       await page.getByRole("link", { name: "Add Item" }).click();
       const dialog = page.getByRole("dialog", { name: addTitle });
       await expect(dialog).toBeVisible();
+      await expect(dialog.getByLabel(titleLabel)).toBeFocused();
 
       // Spaces pass the browser's required check; the title is still empty once trimmed.
       await dialog.getByLabel(titleLabel).fill("   ");
@@ -162,11 +163,16 @@ test.describe("an entry's edit screen", () => {
     await expect(page.getByText(`${entry.title} (saved)`)).toBeVisible();
   });
 
-  test("Delete Item asks first; Cancel keeps it, Confirm deletes it", async ({ page }) => {
+  test("Delete Item asks first; Cancel keeps it, Confirm deletes it", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto(`/admin/projects/${entry.id}`);
     await page.getByRole("link", { name: "Delete Item" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Please Confirm?" });
     await expect(confirm).toContainText("Are you sure you want to do this?");
+    if (javaScriptEnabled)
+      await expect(confirm.getByRole("link", { name: "Cancel" })).toBeFocused();
     await confirm.getByRole("link", { name: "Cancel" }).click();
     await expect(page.getByRole("alertdialog")).toHaveCount(0);
 

@@ -281,10 +281,13 @@ test.describe("responsive images", () => {
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto(list);
       const images = page.locator("[data-entry-card] img");
-      const count = await images.count();
-      expect(count).toBeGreaterThan(3);
+      expect(await images.count()).toBeGreaterThan(3);
+      // Other tests may add entries without a picture: go card by card.
+      const cards = page.locator("[data-entry-card]");
+      const count = await cards.count();
       for (let index = 0; index < count; index++) {
-        const image = images.nth(index);
+        const image = cards.nth(index).locator("img");
+        if ((await image.count()) === 0) continue;
         const src = await image.getAttribute("src");
         expect(src).toMatch(/^\/storage\/uploads\/entries\/[0-9a-f]{32}\.webp$/);
         expect(srcsetUrls(await image.getAttribute("srcset"))).toEqual(variantsOf(src!));

@@ -32,7 +32,7 @@ const MOBILE_ENTRIES: NavEntry[] = [
 const currentClass = "text-brand-800 underline decoration-2 underline-offset-8";
 
 const topLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-full px-3 py-2 font-medium transition-colors hover:bg-brand-50 hover:text-brand-800 ${
+  `rounded-full px-2 py-2 font-medium whitespace-nowrap transition-colors hover:bg-brand-50 hover:text-brand-800 xl:px-3 ${
     isActive ? currentClass : "text-ink"
   }`;
 
@@ -48,10 +48,10 @@ export function SiteHeader({ settings, user }: { settings: SiteSettings; user: U
           <span className="grid size-9 shrink-0 place-items-center rounded-full bg-brand-700 text-white">
             <HeartIcon className="size-5" />
           </span>
-          <span>{settings.name}</span>
+          <span className="whitespace-nowrap">{settings.name}</span>
         </Link>
         <div className="flex items-center gap-2 lg:gap-3">
-          <DesktopNavigation settings={settings} />
+          <DesktopNavigation settings={settings} signedIn={user !== null} />
           {user ? <AccountLinks user={user} /> : null}
           <MobileNavigation user={user} />
         </div>
@@ -80,14 +80,16 @@ function AccountLinks({ user }: { user: User }) {
         <NavLink
           to="/account"
           className={({ isActive }) =>
-            `flex max-w-48 items-center gap-2 rounded-full px-3 py-2 font-medium no-underline transition-colors hover:bg-brand-50 hover:text-brand-800 ${
+            `flex items-center gap-2 rounded-full px-3 py-2 font-medium whitespace-nowrap no-underline transition-colors hover:bg-brand-50 hover:text-brand-800 ${
               isActive ? "bg-brand-50 text-brand-800" : "text-ink"
             }`
           }
         >
           <UserIcon className="size-5 shrink-0" />
-          <span className="sr-only">Your account: </span>
-          <span className="truncate">{fullName(user)}</span>
+          <span className="sr-only">Your account: {fullName(user)}</span>
+          <span aria-hidden="true" className="max-w-28 truncate xl:max-w-48">
+            {user.firstname || fullName(user)}
+          </span>
         </NavLink>
         {user.role === "admin" ? (
           <NavLink to="/admin" className={topLinkClass}>
@@ -107,7 +109,7 @@ function AccountLinks({ user }: { user: User }) {
   );
 }
 
-function DesktopNavigation({ settings }: { settings: SiteSettings }) {
+function DesktopNavigation({ settings, signedIn }: { settings: SiteSettings; signedIn: boolean }) {
   return (
     <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
       <ul className="flex items-center gap-1">
@@ -133,7 +135,10 @@ function DesktopNavigation({ settings }: { settings: SiteSettings }) {
           </NavLink>
         </li>
       </ul>
-      <SocialLinks social={settings.social} className="ml-3 border-l border-brand-100 pl-3" />
+      {/* Beside a member's name they would crowd the row until the widest screens (the footer has them). */}
+      <div className={signedIn ? "hidden xl:block" : undefined}>
+        <SocialLinks social={settings.social} className="ml-3 border-l border-brand-100 pl-3" />
+      </div>
     </nav>
   );
 }
@@ -148,7 +153,7 @@ function Dropdown({ label, entries }: { label: string; entries: NavEntry[] }) {
     <details ref={detailsRef} className="group relative">
       <summary
         aria-current={current ? "true" : undefined}
-        className={`flex items-center gap-1 rounded-full px-3 py-2 font-medium transition-colors hover:bg-brand-50 hover:text-brand-800 ${
+        className={`flex items-center gap-1 rounded-full px-2 py-2 font-medium whitespace-nowrap transition-colors hover:bg-brand-50 hover:text-brand-800 xl:px-3 ${
           current ? currentClass : "text-ink"
         }`}
       >

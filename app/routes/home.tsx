@@ -46,29 +46,29 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ) : null}
       {/* On wide screens the picture fills the page behind the card, whose side it keeps clear;
           on phones it is a band above the card, so nothing in it hides behind the text. */}
-      <div className="relative isolate bg-sand/60 lg:flex lg:min-h-[calc(100svh-4.5rem)] lg:items-center lg:bg-brand-800">
-        <div className="relative h-56 overflow-hidden bg-brand-800 sm:h-72 lg:absolute lg:inset-0 lg:-z-10 lg:h-auto">
+      <div className="relative isolate bg-sand/60 xl:flex xl:min-h-[calc(100svh-4.5rem)] xl:items-center xl:bg-brand-800">
+        <div className="relative h-56 overflow-hidden bg-brand-800 sm:h-72 xl:absolute xl:inset-0 xl:-z-10 xl:h-auto">
           {image?.image_url ? (
             <img
               src={image.image_url}
               alt={image.alt ?? ""}
-              className="absolute inset-0 h-full w-full object-cover object-[75%_30%] lg:object-right"
+              className="absolute inset-0 h-full w-full object-cover object-[85%_30%] xl:object-right"
               fetchPriority="high"
             />
           ) : (
             <div
               aria-hidden="true"
-              className="absolute inset-0 bg-[radial-gradient(circle_at_82%_28%,#2a8a84_0,transparent_38%),radial-gradient(circle_at_92%_85%,#d97a2b_0,transparent_32%),linear-gradient(135deg,#0b2d30,#155459)]"
+              className="absolute inset-0 bg-[radial-gradient(circle_at_88%_28%,#2a8a84_0,transparent_30%),radial-gradient(circle_at_92%_85%,#d97a2b_0,transparent_32%),linear-gradient(135deg,#0b2d30,#155459)]"
             />
           )}
           <div
             aria-hidden="true"
-            className="absolute inset-0 hidden bg-gradient-to-r from-brand-900/70 via-brand-900/35 to-transparent lg:block"
+            className="absolute inset-0 hidden bg-gradient-to-r from-brand-900/70 via-brand-900/35 to-transparent xl:block"
           />
           {image ? <EditWidgetLink widget={image} className="absolute right-6 top-6" /> : null}
         </div>
-        <div className="mx-auto w-full max-w-7xl px-4 pb-4 sm:px-6 lg:px-8 lg:py-16">
-          <div className="relative -mt-16 max-w-2xl rounded-3xl bg-white p-8 shadow-xl ring-1 ring-black/5 sm:p-10 lg:mt-0 lg:bg-white/95">
+        <div className="mx-auto w-full max-w-7xl px-4 pb-4 sm:px-6 lg:px-8 xl:py-16">
+          <div className="relative -mt-16 max-w-2xl rounded-3xl bg-white p-8 shadow-xl ring-1 ring-black/5 sm:p-10 xl:mt-0 xl:bg-white/95">
             <WidgetBlock name="HomeText" />
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to="/projects" className="button-primary">

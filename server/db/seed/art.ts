@@ -25,8 +25,8 @@ export type ArtRequest = {
   theme: Theme;
   motif: Motif;
   /**
-   * Keeps the sun of `hills` in the right third, for a picture whose left side sits behind text
-   * (the home page's card).
+   * Puts the sun of `hills` near the right edge, for a picture whose left side sits behind text
+   * (the home page's card): cropped to any screen from the right, the sun stays clear of it.
    */
   sunOnTheRight?: boolean;
   /** Varies the shapes, so pictures of one theme still differ. */
@@ -76,7 +76,7 @@ function hills(
   random: () => number,
   sunOnTheRight: boolean,
 ): string {
-  const sunX = Math.round(width * (sunOnTheRight ? 0.72 + random() * 0.08 : 0.2 + random() * 0.6));
+  const sunX = Math.round(width * (sunOnTheRight ? 0.86 + random() * 0.03 : 0.2 + random() * 0.6));
   const sunY = Math.round(height * (0.2 + random() * 0.15));
   const layers = [palette.accent, palette.to, palette.deep].map((colour, index) => {
     const base = height * (0.55 + index * 0.13);

@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { loadWebConfig } from "./lib/config.server.ts";
+import { resolveLocale } from "./lib/locale.ts";
 import { createLoadContext, requestFactsContext } from "./lib/request-context.server.ts";
 
 export const streamTimeout = 5_000;
@@ -22,6 +23,20 @@ export function createHostLoadContext(
 ): (facts: HostRequestFacts) => RouterContextProvider {
   const config = loadWebConfig(process.env, options);
   return (facts) => createLoadContext({ config, ...facts });
+}
+
+/**
+ * What besides the URL changes a page for a visitor without cookies: the locale its dates are
+ * written in. web/host.ts keys the render cache on it (the resolved locale, never the raw header).
+ */
+export function renderVariantOf(request: Request): string {
+  return resolveLocale(request.headers.get("Accept-Language"));
+}
+
+/** Pages and their data follow the visitor's language (dates), so a shared cache must too. */
+export function handleDataRequest(response: Response): Response {
+  response.headers.append("Vary", "Accept-Language");
+  return response;
 }
 
 export default function handleRequest(
@@ -62,6 +77,7 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          responseHeaders.append("Vary", "Accept-Language");
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },

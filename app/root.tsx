@@ -15,6 +15,7 @@ import { SiteHeader } from "./components/site-header.tsx";
 import { ApiClient } from "./lib/api.server.ts";
 import { loadCurrentUser } from "./lib/current-user.server.ts";
 import { pageLocationOf } from "./lib/guards.server.ts";
+import { resolveLocale } from "./lib/locale.ts";
 import {
   apiClientContext,
   currentUserContext,
@@ -75,12 +76,13 @@ function withCookiesForBrowser(response: Response, cookies: readonly string[]): 
 
 export const middleware: Route.MiddlewareFunction[] = [apiSessionMiddleware];
 
-export function loader({ context }: Route.LoaderArgs): RootLoaderData {
+export function loader({ request, context }: Route.LoaderArgs): RootLoaderData {
   const facts = context.get(requestFactsContext);
   return {
     user: context.get(currentUserContext),
     settings: context.get(siteSettingsContext),
     appUrl: facts.config.appUrl,
+    locale: resolveLocale(request.headers.get("Accept-Language")),
   };
 }
 
@@ -96,13 +98,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
+        {/* Focused, it is a bar above the header: it pushes the page down instead of covering the logo. */}
         <a
           href="#main"
-          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+          className="sr-only bg-brand-900 px-4 py-3 text-center font-semibold text-white focus:not-sr-only focus:block"
         >
           Skip to content
         </a>
-        {root ? <SiteHeader settings={root.settings} /> : null}
+        {root ? <SiteHeader settings={root.settings} user={root.user} /> : null}
         <main id="main" className="flex flex-1 flex-col">
           {children}
         </main>
@@ -130,7 +133,9 @@ export function meta({ matches, location, error }: Route.MetaArgs): MetaDescript
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFoundPage firstPage={firstPageOf(error.data)} />;
+  }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center px-4 py-24 text-center sm:px-6">
@@ -150,20 +155,35 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-function NotFoundPage() {
+/** The list a page past its end belongs to (entries.server.ts), where the visitor can start over. */
+function firstPageOf(data: unknown): string | null {
+  if (typeof data !== "object" || data === null || !("firstPage" in data)) return null;
+  return typeof data.firstPage === "string" ? data.firstPage : null;
+}
+
+function NotFoundPage({ firstPage }: { firstPage: string | null }) {
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center px-4 py-24 text-center sm:px-6">
       <h1 className="text-4xl font-semibold sm:text-5xl">Error 404 / Page Not Found</h1>
       <p className="mt-4 text-lg text-muted">
-        The page you are looking for has moved or never existed.
+        {firstPage
+          ? "This list does not have that many pages."
+          : "The page you are looking for has moved or never existed."}
       </p>
       <p className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className="button-primary">
+        {firstPage ? (
+          <Link to={firstPage} className="button-primary">
+            Go to the first page
+          </Link>
+        ) : null}
+        <Link to="/" className={firstPage ? "button-light" : "button-primary"}>
           Go to the home page
         </Link>
-        <Link to="/contact" className="button-light">
-          Contact Us
-        </Link>
+        {firstPage ? null : (
+          <Link to="/contact" className="button-light">
+            Contact Us
+          </Link>
+        )}
       </p>
     </section>
   );

@@ -38,6 +38,8 @@ type HostEntryModule = {
     apiUrl: string;
     appUrl: string;
   }): (facts: HostRequestFacts) => RouterContextProvider;
+  /** What besides the URL changes a shareable page: the visitor's resolved locale. */
+  renderVariantOf(request: Request): string;
 };
 
 const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -88,6 +90,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const createLoadContext = (
     build.entry.module as unknown as HostEntryModule
   ).createHostLoadContext({ apiUrl, appUrl: options.appUrl });
+  const { renderVariantOf } = build.entry.module as unknown as HostEntryModule;
 
   const handleRequest = createRequestHandler(build, "production");
   const trustProxy = proxyaddr.compile(options.trustedProxies ?? ["loopback"]);
@@ -114,7 +117,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     clientAddress: string | undefined,
   ): Promise<Response> {
     const url = new URL(request.url);
-    const key = url.pathname + url.search;
+    const key = `${url.pathname}${url.search} ${renderVariantOf(request)}`;
     const renderShareable = async (): Promise<CachedPage | null> => {
       const detached = new Request(request.url, { headers: request.headers });
       const response = await renderPage(detached, clientAddress);

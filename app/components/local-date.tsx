@@ -1,20 +1,13 @@
-import { useHydrated } from "remix-utils/use-hydrated";
+import { formatDate, SITE_LOCALE } from "../lib/locale.ts";
+import { useRootData } from "../lib/root-data.ts";
 
 /**
- * A date in the viewer's local format. The server renders a neutral form (day month year,
- * UTC); once JavaScript runs the browser shows its own locale.
+ * A date in the viewer's locale: the one the server resolved from `Accept-Language` and handed
+ * to the browser in the root loader's data, so the text is the same before and after hydration.
  */
 export function LocalDate({ iso }: { iso: string }) {
-  const hydrated = useHydrated();
+  const locale = useRootData()?.locale ?? SITE_LOCALE;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return <time>{iso}</time>;
-  const text = hydrated
-    ? date.toLocaleDateString()
-    : date.toLocaleDateString("en-GB", {
-        day: "numeric",
-        month: "long",
-        year: "numeric",
-        timeZone: "UTC",
-      });
-  return <time dateTime={iso}>{text}</time>;
+  return <time dateTime={iso}>{formatDate(date, locale)}</time>;
 }

@@ -1,14 +1,18 @@
-import type { ReactNode } from "react";
-import { NavLink } from "react-router";
+import { useEffect, useRef, type ReactNode } from "react";
+import { NavLink, useLocation } from "react-router";
 
 export type SideMenuEntry = { label: string; to: string; end?: boolean };
 
 const entryClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-lg px-4 py-2.5 font-medium no-underline transition-colors ${
+  `block rounded-lg px-4 py-2.5 font-medium whitespace-nowrap no-underline transition-colors ${
     isActive ? "bg-brand-700 text-white" : "text-ink hover:bg-brand-50 hover:text-brand-800"
   }`;
 
-/** The account and admin areas' menu: a column beside the page, a wrapped row on phones. */
+/**
+ * The account and admin areas' menu: a column beside the page on wide screens, one row that
+ * scrolls sideways on phones (never wrapped into ragged rows). With JavaScript the current
+ * entry is scrolled into the row's view.
+ */
 export function SideMenu({
   label,
   entries,
@@ -18,9 +22,21 @@ export function SideMenu({
   entries: SideMenuEntry[];
   children?: ReactNode;
 }) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const list = listRef.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
   return (
-    <nav aria-label={label} className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-brand-100">
-      <ul className="flex flex-wrap gap-1 lg:flex-col">
+    <nav aria-label={label} className="rounded-2xl bg-white shadow-sm ring-1 ring-brand-100">
+      <ul
+        ref={listRef}
+        data-side-menu=""
+        className="relative flex snap-x gap-1 overflow-x-auto p-2 [scrollbar-width:thin] lg:flex-col lg:overflow-visible lg:p-3 [&>li]:shrink-0 [&>li]:snap-start"
+      >
         {entries.map((entry) => (
           <li key={entry.to}>
             <NavLink to={entry.to} end={entry.end} className={entryClass}>
@@ -39,7 +55,7 @@ export function AreaLayout({ menu, children }: { menu: ReactNode; children: Reac
   return (
     <div className="flex-1 bg-sand/50">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[16rem_1fr] lg:px-8">
-        <div className="lg:sticky lg:top-28 lg:self-start">{menu}</div>
+        <div className="min-w-0 lg:sticky lg:top-28 lg:self-start">{menu}</div>
         <div className="min-w-0 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-brand-100 sm:p-10">
           {children}
         </div>

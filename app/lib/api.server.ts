@@ -264,6 +264,10 @@ export function loginPath(pageLocation: string): string {
   return `/login?redirectTo=${encodeURIComponent(pageLocation)}`;
 }
 
+export function confirmPasswordPath(pageLocation: string): string {
+  return `/confirm-password?redirectTo=${encodeURIComponent(pageLocation)}`;
+}
+
 /** 401/419 → Login, 403 → VerifyEmail, 423 → ConfirmPassword (spec §4, §8). */
 function throwForSessionStatus(status: number, pageLocation: string): void {
   switch (status) {
@@ -273,7 +277,7 @@ function throwForSessionStatus(status: number, pageLocation: string): void {
     case 403:
       throw redirect("/verify-email");
     case 423:
-      throw redirect(`/confirm-password?redirectTo=${encodeURIComponent(pageLocation)}`);
+      throw redirect(confirmPasswordPath(pageLocation));
   }
 }
 

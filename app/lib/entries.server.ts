@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import {
   EntryDetailSchema,
   EntryListItemSchema,
@@ -7,6 +7,7 @@ import {
   type EntryKind,
   type EntryListItem,
 } from "./api-types.ts";
+import { assertOk } from "./api.server.ts";
 import { apiClientContext } from "./request-context.server.ts";
 
 /** One project, blog post or opportunity; an unknown slug shows the 404 page. */
@@ -24,22 +25,65 @@ export const ENTRY_PAGE_SIZE = 24;
 
 export type EntryPage = { items: EntryListItem[]; total: number; page: number; pageCount: number };
 
-/** One page of a public list; `?page=` is one-based in the URL and zero-based at the API. */
+/**
+ * One page of a public list; `?page=` is one-based in the URL and zero-based at the API. A page
+ * past the last one is the 404 page with a link back to the first.
+ */
 export async function loadEntryPage(
   context: Readonly<RouterContextProvider>,
   kind: EntryKind,
   url: URL,
 ): Promise<EntryPage> {
   const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  const page = Number.isFinite(requested) && requested >= 1 ? requested : 1;
+  const page = Number.isNaN(requested) || requested < 1 ? 1 : requested;
+  if (!Number.isSafeInteger(page)) throwPastTheEnd(url);
   const api = context.get(apiClientContext);
-  const body = await api.read(`/api/${kind}`, pagedSchema(EntryListItemSchema), {
+  const result = await api.get(`/api/${kind}`, {
     query: { page: page - 1, limit: ENTRY_PAGE_SIZE },
+    schema: pagedSchema(EntryListItemSchema),
   });
+  // The API refuses a page number beyond what it can count (422): no such page either.
+  if (!result.ok && result.status === 422) throwPastTheEnd(url);
+  const body = assertOk(result, `The ${kind} list`);
+  const pageCount = Math.max(1, Math.ceil(body.total / ENTRY_PAGE_SIZE));
+  if (page > pageCount) throwPastTheEnd(url);
   return {
     items: body.results.map((item) => ({ ...item, url: item.url || `/${kind}/${item.slug}` })),
     total: body.total,
     page,
-    pageCount: Math.max(1, Math.ceil(body.total / ENTRY_PAGE_SIZE)),
+    pageCount,
   };
+}
+
+/** What the 404 page needs to lead back from a page past the end of a list. */
+export type PastTheEnd = { message: string; firstPage: string };
+
+function throwPastTheEnd(url: URL): never {
+  const body: PastTheEnd = { message: "Not Found.", firstPage: url.pathname };
+  throw data(body, { status: 404 });
+}
+
+/**
+ * The newest (blog) or first (projects, in their order) few entries, for teasers elsewhere; the
+ * page they sit on still renders when the list fails, without them.
+ */
+export async function loadEntryTeasers(
+  context: Readonly<RouterContextProvider>,
+  kind: EntryKind,
+  count: number,
+): Promise<EntryListItem[]> {
+  const api = context.get(apiClientContext);
+  try {
+    const result = await api.get(`/api/${kind}`, {
+      query: { page: 0, limit: count },
+      schema: pagedSchema(EntryListItemSchema),
+    });
+    if (!result.ok) throw new Error(`the API answered ${result.status}`);
+    return result.body.results
+      .slice(0, count)
+      .map((item) => ({ ...item, url: item.url || `/${kind}/${item.slug}` }));
+  } catch (error) {
+    console.error(`The ${kind} teasers failed to load:`, error);
+    return [];
+  }
 }

@@ -5,6 +5,8 @@ export type RootLoaderData = {
   user: User | null;
   settings: SiteSettings;
   appUrl: string;
+  /** The visitor's locale for dates (from `Accept-Language`), the same on server and browser. */
+  locale: string;
 };
 
 export function useRootData(): RootLoaderData | undefined {

@@ -2,13 +2,15 @@ import { HeaderImage } from "../components/header-image.tsx";
 import { WidgetBlock } from "../components/widget-block.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import { loadWidgets } from "../lib/widgets.server.ts";
-import { HEADER_IMAGE_WIDGET } from "../lib/header-image.ts";
+import { headerImageOf, headerImageWidgets } from "../lib/header-image.ts";
 import type { Route } from "./+types/about";
+
+const HEADER = "AboutHeader";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return {
     widgets: await loadWidgets(context, [
-      HEADER_IMAGE_WIDGET,
+      ...headerImageWidgets(HEADER),
       "AboutText1",
       "AboutText2",
       "AboutText3",
@@ -30,7 +32,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 export default function About({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <HeaderImage title="About The Foundation" image={loaderData.widgets[HEADER_IMAGE_WIDGET]} />
+      <HeaderImage title="About The Foundation" image={headerImageOf(loaderData.widgets, HEADER)} />
       <div className="mx-auto w-full max-w-3xl space-y-14 px-4 py-16 sm:px-6">
         <WidgetBlock name="AboutText1" />
         <WidgetBlock name="AboutText2" />

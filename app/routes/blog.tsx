@@ -1,15 +1,17 @@
 import { EntryGrid, Pager } from "../components/entry-grid.tsx";
 import { HeaderImage } from "../components/header-image.tsx";
 import { loadEntryPage } from "../lib/entries.server.ts";
-import { HEADER_IMAGE_WIDGET } from "../lib/header-image.ts";
+import { headerImageOf, headerImageWidgets } from "../lib/header-image.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { loadWidgets } from "../lib/widgets.server.ts";
 import type { Route } from "./+types/blog";
 
+const HEADER = "BlogHeader";
+
 export async function loader({ context, url }: Route.LoaderArgs) {
   const [entries, widgets] = await Promise.all([
     loadEntryPage(context, "blog", url),
-    loadWidgets(context, [HEADER_IMAGE_WIDGET]),
+    loadWidgets(context, headerImageWidgets(HEADER)),
   ]);
   return { entries, widgets };
 }
@@ -30,7 +32,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   const { entries, widgets } = loaderData;
   return (
     <>
-      <HeaderImage title="News and Updates" image={widgets[HEADER_IMAGE_WIDGET]} />
+      <HeaderImage title="News and Updates" image={headerImageOf(widgets, HEADER)} />
       <div className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <EntryGrid items={entries.items} showDate emptyText="No news has been published yet." />
         <Pager page={entries.page} pageCount={entries.pageCount} />

@@ -13,6 +13,11 @@ import { requiredSecret } from "../lib/forms.ts";
 import { requireUser } from "../lib/guards.server.ts";
 import { apiClientContext } from "../lib/request-context.server.ts";
 import { privatePageMeta } from "../lib/seo.ts";
+import {
+  isActivationAfterConfirming,
+  startTwoFactorActivation,
+  TWO_FACTOR_PAGE,
+} from "../lib/two-factor.server.ts";
 import type { Route } from "./+types/confirm-password";
 import { useAppForm } from "../lib/use-app-form.ts";
 
@@ -26,16 +31,25 @@ export function loader({ url, context }: Route.LoaderArgs) {
   return { redirectTo: redirectToOf(url, "/account") };
 }
 
-/** POST /user/confirm-password; 201 → back to the page that asked for it (spec §2.4). */
+/**
+ * POST /user/confirm-password; 201 → back to the page that asked for it (spec §2.4). When that
+ * was Activate on the two-factor page, the activation goes on here, so the member returns to
+ * the QR code instead of pressing Activate again.
+ */
 export async function action({ url, request, context }: Route.ActionArgs) {
-  requireUser({ url, context });
+  const user = requireUser({ url, context });
   const { submission } = await parseSubmission(request, ConfirmPasswordSchema);
   if (submission.status !== "success") {
     return { result: submission.reply({ hideFields: ["password"] }) };
   }
   const api = context.get(apiClientContext);
   const result = await api.post("/user/confirm-password", { password: submission.value.password });
-  if (result.ok) return redirect(safeRedirectPath(submission.value.redirectTo, "/account"));
+  if (result.ok) {
+    const target = safeRedirectPath(submission.value.redirectTo, "/account");
+    if (!isActivationAfterConfirming(target)) return redirect(target);
+    await startTwoFactorActivation(api, user);
+    return redirect(TWO_FACTOR_PAGE);
+  }
   return {
     result: replyWithApiFailure(submission, result, { hideFields: ["password"] }),
   };

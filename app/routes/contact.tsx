@@ -4,12 +4,18 @@ import { WidgetBlock } from "../components/widget-block.tsx";
 import { useRootData } from "../lib/root-data.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { loadWidgets } from "../lib/widgets.server.ts";
-import { HEADER_IMAGE_WIDGET } from "../lib/header-image.ts";
+import { headerImageOf, headerImageWidgets } from "../lib/header-image.ts";
 import type { Route } from "./+types/contact";
+
+const HEADER = "ContactHeader";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return {
-    widgets: await loadWidgets(context, [HEADER_IMAGE_WIDGET, "ContactPage1", "ContactPage2"]),
+    widgets: await loadWidgets(context, [
+      ...headerImageWidgets(HEADER),
+      "ContactPage1",
+      "ContactPage2",
+    ]),
   };
 }
 
@@ -27,7 +33,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   const settings = useRootData()?.settings;
   return (
     <>
-      <HeaderImage title="Contact Us" image={loaderData.widgets[HEADER_IMAGE_WIDGET]} />
+      <HeaderImage title="Contact Us" image={headerImageOf(loaderData.widgets, HEADER)} />
       <div className="mx-auto grid w-full max-w-6xl items-start gap-12 px-4 py-16 sm:px-6 lg:grid-cols-[1fr_24rem] lg:px-8">
         <div className="space-y-12">
           <WidgetBlock name="ContactPage1" />

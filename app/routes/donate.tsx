@@ -5,13 +5,15 @@ import { WidgetBlock } from "../components/widget-block.tsx";
 import { useRootData } from "../lib/root-data.ts";
 import { pageMeta, rootDataFrom } from "../lib/seo.ts";
 import { loadWidgets } from "../lib/widgets.server.ts";
-import { HEADER_IMAGE_WIDGET } from "../lib/header-image.ts";
+import { headerImageOf, headerImageWidgets } from "../lib/header-image.ts";
 import type { Route } from "./+types/donate";
+
+const HEADER = "DonateHeader";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return {
     widgets: await loadWidgets(context, [
-      HEADER_IMAGE_WIDGET,
+      ...headerImageWidgets(HEADER),
       "DonateText1",
       "DonateImage1",
       "DonateText2",
@@ -42,7 +44,7 @@ export default function Donate({ loaderData }: Route.ComponentProps) {
     <>
       <HeaderImage
         title={donateTitle(settings?.name)}
-        image={loaderData.widgets[HEADER_IMAGE_WIDGET]}
+        image={headerImageOf(loaderData.widgets, HEADER)}
       />
       <div className="mx-auto grid w-full max-w-6xl items-start gap-12 px-4 py-16 sm:px-6 lg:grid-cols-[1fr_22rem] lg:px-8">
         <div className="space-y-12">

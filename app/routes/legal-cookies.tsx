@@ -1,11 +1,13 @@
 import { LegalPage } from "../components/legal-page.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import { loadWidgets } from "../lib/widgets.server.ts";
-import { HEADER_IMAGE_WIDGET } from "../lib/header-image.ts";
+import { headerImageOf, headerImageWidgets } from "../lib/header-image.ts";
 import type { Route } from "./+types/legal-cookies";
 
+const HEADER = "LegalHeader";
+
 export async function loader({ context }: Route.LoaderArgs) {
-  return { widgets: await loadWidgets(context, [HEADER_IMAGE_WIDGET, "Cookies"]) };
+  return { widgets: await loadWidgets(context, [...headerImageWidgets(HEADER), "Cookies"]) };
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -20,7 +22,7 @@ export default function LegalCookies({ loaderData }: Route.ComponentProps) {
     <LegalPage
       title="Cookie Policy"
       widgetName="Cookies"
-      header={loaderData.widgets[HEADER_IMAGE_WIDGET]}
+      header={headerImageOf(loaderData.widgets, HEADER)}
     />
   );
 }

@@ -1,11 +1,13 @@
 import { LegalPage } from "../components/legal-page.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import { loadWidgets } from "../lib/widgets.server.ts";
-import { HEADER_IMAGE_WIDGET } from "../lib/header-image.ts";
+import { headerImageOf, headerImageWidgets } from "../lib/header-image.ts";
 import type { Route } from "./+types/legal-privacy";
 
+const HEADER = "LegalHeader";
+
 export async function loader({ context }: Route.LoaderArgs) {
-  return { widgets: await loadWidgets(context, [HEADER_IMAGE_WIDGET, "PrivacyPolicy"]) };
+  return { widgets: await loadWidgets(context, [...headerImageWidgets(HEADER), "PrivacyPolicy"]) };
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -23,7 +25,7 @@ export default function LegalPrivacy({ loaderData }: Route.ComponentProps) {
     <LegalPage
       title="Privacy Policy"
       widgetName="PrivacyPolicy"
-      header={loaderData.widgets[HEADER_IMAGE_WIDGET]}
+      header={headerImageOf(loaderData.widgets, HEADER)}
     />
   );
 }

@@ -1,15 +1,17 @@
 import { EntryGrid, Pager } from "../components/entry-grid.tsx";
 import { HeaderImage } from "../components/header-image.tsx";
 import { loadEntryPage } from "../lib/entries.server.ts";
-import { HEADER_IMAGE_WIDGET } from "../lib/header-image.ts";
+import { headerImageOf, headerImageWidgets } from "../lib/header-image.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { loadWidgets } from "../lib/widgets.server.ts";
 import type { Route } from "./+types/opportunities";
 
+const HEADER = "OpportunitiesHeader";
+
 export async function loader({ context, url }: Route.LoaderArgs) {
   const [entries, widgets] = await Promise.all([
     loadEntryPage(context, "opportunities", url),
-    loadWidgets(context, [HEADER_IMAGE_WIDGET]),
+    loadWidgets(context, headerImageWidgets(HEADER)),
   ]);
   return { entries, widgets };
 }
@@ -30,7 +32,7 @@ export default function Opportunities({ loaderData }: Route.ComponentProps) {
   const { entries, widgets } = loaderData;
   return (
     <>
-      <HeaderImage title="Opportunities" image={widgets[HEADER_IMAGE_WIDGET]} />
+      <HeaderImage title="Opportunities" image={headerImageOf(widgets, HEADER)} />
       <div className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <EntryGrid
           items={entries.items}

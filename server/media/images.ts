@@ -70,6 +70,30 @@ export async function deleteImage(storage: StorageDriver, key: string): Promise<
   );
 }
 
+/** Stores a copy of an image and its variants under a new name, as they are (no re-encoding). */
+export async function copyImage(
+  storage: StorageDriver,
+  key: string,
+  folder: string,
+): Promise<string> {
+  const copy = `uploads/${folder}/${randomBytes(16).toString("hex")}.webp`;
+  const files: [from: string, to: string][] = [
+    [key, copy],
+    ...IMAGE_VARIANT_WIDTHS.map((width): [string, string] => [
+      variantKey(key, width),
+      variantKey(copy, width),
+    ]),
+  ];
+  await Promise.all(
+    files.map(async ([from, to]) => {
+      const original = await storage.get(from);
+      if (!original) throw new Error(`Image not found: ${from}`);
+      await storage.put(to, await readAll(original.stream), original.contentType);
+    }),
+  );
+  return copy;
+}
+
 const decodeOptions = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" } as const;
 
 async function assertAcceptedImage(input: Buffer, field: string): Promise<void> {

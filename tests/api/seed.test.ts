@@ -2,6 +2,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_ADMIN_EMAIL, ensureAdmin } from "../../server/db/seed/admin.ts";
+import { artSvg, palettes, type Motif, type Theme } from "../../server/db/seed/art.ts";
 import { seedDemoContent } from "../../server/db/seed/demo.ts";
 import type { EntryKind } from "../../server/db/schema.ts";
 import { getSettings } from "../../server/domain/settings.ts";
@@ -34,6 +35,17 @@ const specWidgets = {
   ],
   IMAGE: ["Founder1Image", "DonateImage1", "HomeImage", "HeaderImage"],
 };
+/** A header picture per content page, beside the HeaderImage they fall back to. */
+const pageHeaderWidgets = [
+  "AboutHeader",
+  "FoundersHeader",
+  "DonateHeader",
+  "ContactHeader",
+  "ProjectsHeader",
+  "BlogHeader",
+  "OpportunitiesHeader",
+  "LegalHeader",
+];
 
 const databases = [
   { name: "SQLite", postgresUrl: undefined },
@@ -76,12 +88,14 @@ describe.each(databases)("seedDemoContent on $name", ({ postgresUrl }) => {
     const widgets = await database.db.selectFrom("widgets").selectAll().orderBy("name").execute();
 
     expect(widgets.map((w) => w.name).sort()).toEqual(
-      [...specWidgets.TEXT, ...specWidgets.IMAGE].sort(),
+      [...specWidgets.TEXT, ...specWidgets.IMAGE, ...pageHeaderWidgets].sort(),
     );
     for (const widget of widgets) {
       if (specWidgets.TEXT.includes(widget.name)) {
         expect(widget.type).toBe("TEXT");
-        expect(widget.html).toMatch(/^<h2>[^<]+<\/h2>\s*<p>/);
+        // A heading of its own at most: the page's title is already in its header.
+        expect(widget.html).toMatch(/^(<h2>[^<]+<\/h2>\s*)?<p>/);
+        expect(widget.html).not.toMatch(/<h[13-6][\s>]/);
         expect(widget.image).toBeNull();
       } else {
         expect(widget.type).toBe("IMAGE");
@@ -91,26 +105,40 @@ describe.each(databases)("seedDemoContent on $name", ({ postgresUrl }) => {
     }
   });
 
+  const entriesOf = (kind: EntryKind) =>
+    database.db
+      .selectFrom("entries")
+      .selectAll()
+      .where("kind", "=", kind)
+      .orderBy("position")
+      .execute();
+  const imagesOf = (entryId: number) =>
+    database.db
+      .selectFrom("entry_images")
+      .selectAll()
+      .where("entry_id", "=", entryId)
+      .orderBy("position")
+      .execute();
+
   it.each([
-    ["project", 6],
-    ["blog", 8],
-    ["opportunity", 4],
-  ] as [EntryKind, number][])(
-    "creates %s entries with covers and 3 to 5 pictures",
-    async (kind, count) => {
-      const entries = await database.db
-        .selectFrom("entries")
-        .selectAll()
-        .where("kind", "=", kind)
-        .orderBy("position")
-        .execute();
+    ["project", 6, 6],
+    ["blog", 28, 8],
+    ["opportunity", 4, 4],
+  ] as [EntryKind, number, number][])(
+    "creates %s entries with covers, the first ones with 3 to 5 pictures",
+    async (kind, count, withPictures) => {
+      const entries = await entriesOf(kind);
 
       expect(entries).toHaveLength(count);
       expect(entries.map((e) => e.position)).toEqual([...Array(count).keys()]);
       expect(new Set(entries.map((e) => e.slug)).size).toBe(count);
-      for (const entry of entries) {
+      // Every cover is a file of its own, even where the pictures look alike.
+      expect(new Set(entries.map((e) => e.image)).size).toBe(count);
+      for (const [index, entry] of entries.entries()) {
         expect(entry.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
         expect(entry.article).toMatch(/^<p>/);
+        // The page's title is the only h1; the article's headings start at h2.
+        expect(entry.article).not.toMatch(/<h[13-6][\s>]/);
         expect(entry.article_html).toBe(entry.article);
         expect(entry.preview_text.length).toBeGreaterThan(50);
         expect(entry.preview_text.length).toBeLessThanOrEqual(201);
@@ -118,12 +146,11 @@ describe.each(databases)("seedDemoContent on $name", ({ postgresUrl }) => {
         expect(Date.parse(entry.created_at)).toBeLessThan(Date.now());
         await expectStored(entry.image);
 
-        const images = await database.db
-          .selectFrom("entry_images")
-          .selectAll()
-          .where("entry_id", "=", entry.id)
-          .orderBy("position")
-          .execute();
+        const images = await imagesOf(entry.id);
+        if (index >= withPictures) {
+          expect(images).toEqual([]);
+          continue;
+        }
         expect(images.length).toBeGreaterThanOrEqual(3);
         expect(images.length).toBeLessThanOrEqual(5);
         expect(images.map((i) => i.position)).toEqual([...Array(images.length).keys()]);
@@ -135,6 +162,22 @@ describe.each(databases)("seedDemoContent on $name", ({ postgresUrl }) => {
       }
     },
   );
+
+  it("has more news than one page of 24 holds, newest first", async () => {
+    const posts = await entriesOf("blog");
+    expect(posts.length).toBeGreaterThan(24);
+    const dates = posts.map((post) => post.created_at);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it("gives each content page a header picture of its own", async () => {
+    const headers = await database.db
+      .selectFrom("widgets")
+      .select("image")
+      .where("name", "in", ["HeaderImage", ...pageHeaderWidgets])
+      .execute();
+    expect(new Set(headers.map((header) => header.image)).size).toBe(pageHeaderWidgets.length + 1);
+  });
 
   it("spreads blog posts over recent months", async () => {
     const posts = await database.db
@@ -205,6 +248,17 @@ describe.each(databases)("seedDemoContent on $name", ({ postgresUrl }) => {
 
     expect(await Promise.all(tables.map(countOf))).toEqual(before);
     expect(await uploadedFiles(database.dataDir)).toEqual(filesBefore);
+  });
+});
+
+describe("demo pictures", () => {
+  const motifs: Motif[] = ["hills", "sunrise", "circles", "portrait"];
+  it.each(motifs)("%s carries no text in its pixels", (motif) => {
+    for (const theme of Object.keys(palettes) as Theme[]) {
+      const svg = artSvg({ width: 1200, height: 800, theme, motif, seed: 7 });
+      expect(svg).toMatch(/^<svg /);
+      expect(svg).not.toMatch(/<text/);
+    }
   });
 });
 

@@ -12,24 +12,27 @@ import { expect, test } from "./fixtures.ts";
 
 /**
  * Fortify asks for the password again before two-factor changes (a new session has not
- * confirmed it yet): Confirm Password, then back to the page that asked.
+ * confirmed it yet): Confirm Password, then on to `landsOn` (the page that asked, by default).
  */
-async function confirmPassword(page: Page, member: Member, returnTo: string) {
+async function confirmPassword(page: Page, member: Member, returnTo: string, landsOn = returnTo) {
   await expect(page).toHaveURL(`/confirm-password?redirectTo=${encodeURIComponent(returnTo)}`);
   await expect(page.getByRole("heading", { level: 1, name: "Confirm Password" })).toBeVisible();
   await page.getByLabel("Password", { exact: true }).fill(member.password);
   await page.getByRole("button", { name: "Confirm" }).click();
-  await expect(page).toHaveURL(returnTo);
+  await expect(page).toHaveURL(landsOn);
 }
 
-/** Activate → Confirm Password → back → Activate → the setup; returns the setup key. */
+/**
+ * One click of Activate → Confirm Password → the setup, without pressing Activate again;
+ * returns the setup key.
+ */
 async function startActivation(page: Page, member: Member): Promise<string> {
   await page.goto("/account/2fa");
   await expect(page.getByText("Two factor authentication is not enabled")).toBeVisible();
   await page.getByRole("button", { name: "Activate", exact: true }).click();
-  await confirmPassword(page, member, "/account/2fa");
-  await page.getByRole("button", { name: "Activate", exact: true }).click();
+  await confirmPassword(page, member, "/account/2fa?activate=1", "/account/2fa");
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Activate", exact: true })).toHaveCount(0);
   const secretKey = (await page.getByTestId("two-factor-setup-key").textContent())!.trim();
   expect(secretKey).toMatch(/^[A-Z2-7]{16,}$/);
   return secretKey;
@@ -149,4 +152,21 @@ test("the two-factor challenge without a pending login goes to Login", async ({ 
   await page.getByLabel("TwoFactor Code").fill("123456");
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL("/login");
+});
+
+test("two-factor: with the password confirmed lately, Activate shows the setup at once", async ({
+  page,
+  apiUrl,
+  appUrl,
+}, testInfo) => {
+  const member = newMember(testInfo);
+  await registerThroughApi(page, { apiUrl, appUrl }, member);
+  await startActivation(page, member);
+
+  // Cancel drops the unconfirmed secret; activating again needs no second confirmation.
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByText("Two factor authentication is not enabled")).toBeVisible();
+  await page.getByRole("button", { name: "Activate", exact: true }).click();
+  await expect(page).toHaveURL("/account/2fa");
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
 });

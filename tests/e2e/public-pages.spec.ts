@@ -42,7 +42,8 @@ for (const publicPage of PUBLIC_PAGES) {
       for (const name of publicPage.text) {
         const block = page.locator(`[data-widget="${name}"]`);
         await expect(block).toBeVisible();
-        await expect(block.getByRole("heading", { level: 2 }).first()).toBeVisible();
+        // Rendered as HTML, not as escaped text.
+        await expect(block.locator("p").first()).toBeVisible();
         await expect(block).not.toHaveText("");
       }
       for (const name of publicPage.images) {

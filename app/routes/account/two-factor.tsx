@@ -13,13 +13,14 @@ import {
   useIsSubmitting,
 } from "../../components/form-fields.tsx";
 import { ScreenHeading } from "../../components/side-menu.tsx";
-import { assertOk } from "../../lib/api.server.ts";
+import { assertOk, confirmPasswordPath } from "../../lib/api.server.ts";
 import { redirectWithFlash, takeFlash, type Flash } from "../../lib/flash.server.ts";
 import { replyWithApiFailure } from "../../lib/forms.server.ts";
 import { INTENT_FIELD, requiredText } from "../../lib/forms.ts";
 import { requireUser } from "../../lib/guards.server.ts";
 import { apiClientContext } from "../../lib/request-context.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
+import { ACTIVATE_AFTER_CONFIRMING } from "../../lib/two-factor.server.ts";
 import type { Route } from "./+types/two-factor";
 import { useAppForm } from "../../lib/use-app-form.ts";
 
@@ -84,9 +85,16 @@ export async function action({ url, request, context }: Route.ActionArgs) {
   const done = (to: string, flash: Flash) => redirectWithFlash(to, flash);
 
   switch (formData.get(INTENT_FIELD)) {
-    case "activate":
-      assertOk(await api.post("/user/two-factor-authentication"), "Activate two-factor");
+    case "activate": {
+      // Without a fresh password confirmation (423) Confirm Password comes first, and carries
+      // the activation on by itself when it is done.
+      const result = await api.post("/user/two-factor-authentication", undefined, {
+        handles: [423],
+      });
+      if (result.status === 423) return redirect(confirmPasswordPath(ACTIVATE_AFTER_CONFIRMING));
+      assertOk(result, "Activate two-factor");
       return redirect(HERE);
+    }
     case "confirm": {
       const submission = parseWithZod(formData, { schema: ConfirmTwoFactorSchema });
       if (submission.status !== "success") {

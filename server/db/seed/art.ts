@@ -1,6 +1,9 @@
 import sharp from "sharp";
 
-/** Generated demo pictures: soft gradients and simple shapes with an optional caption, drawn as SVG and rendered by sharp. */
+/**
+ * Generated demo pictures: soft gradients and simple shapes drawn as SVG and rendered by sharp.
+ * They carry no text: a caption in the pixels is cut off by every crop and repeats the alt text.
+ */
 
 export type Palette = { from: string; to: string; accent: string; deep: string };
 
@@ -13,14 +16,19 @@ export const palettes = {
 } satisfies Record<string, Palette>;
 
 export type Theme = keyof typeof palettes;
-export type Motif = "hills" | "sunrise" | "circles";
+/** `portrait` is a neutral head-and-shoulders placeholder for a person's photo. */
+export type Motif = "hills" | "sunrise" | "circles" | "portrait";
 
 export type ArtRequest = {
   width: number;
   height: number;
   theme: Theme;
   motif: Motif;
-  caption: string;
+  /**
+   * Puts the sun of `hills` near the right edge, for a picture whose left side sits behind text
+   * (the home page's card): cropped to any screen from the right, the sun stays clear of it.
+   */
+  sunOnTheRight?: boolean;
   /** Varies the shapes, so pictures of one theme still differ. */
   seed: number;
 };
@@ -32,16 +40,17 @@ export async function renderArt(request: ArtRequest): Promise<Buffer> {
     .toBuffer();
 }
 
-export function artSvg({ width, height, theme, motif, caption, seed }: ArtRequest): string {
+export function artSvg({ width, height, theme, motif, sunOnTheRight, seed }: ArtRequest): string {
   const palette = palettes[theme];
   const random = mulberry32(seed);
   const shapes =
     motif === "hills"
-      ? hills(width, height, palette, random)
+      ? hills(width, height, palette, random, sunOnTheRight ?? false)
       : motif === "sunrise"
         ? sunrise(width, height, palette, random)
-        : circles(width, height, palette, random);
-  const fontSize = Math.round(Math.min(width, height) * 0.06);
+        : motif === "portrait"
+          ? portrait(width, height, palette)
+          : circles(width, height, palette, random);
   const angle = Math.round(random() * 90);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <defs>
@@ -57,12 +66,17 @@ export function artSvg({ width, height, theme, motif, caption, seed }: ArtReques
   <rect width="${width}" height="${height}" fill="url(#sky)"/>
   ${shapes}
   <rect width="${width}" height="${height}" fill="url(#shade)"/>
-  ${caption ? `<text x="${Math.round(width * 0.05)}" y="${Math.round(height - fontSize * 1.2)}" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="${fontSize}" font-weight="bold" fill="#fff" fill-opacity="0.92">${escapeXml(caption)}</text>` : ""}
 </svg>`;
 }
 
-function hills(width: number, height: number, palette: Palette, random: () => number): string {
-  const sunX = Math.round(width * (0.2 + random() * 0.6));
+function hills(
+  width: number,
+  height: number,
+  palette: Palette,
+  random: () => number,
+  sunOnTheRight: boolean,
+): string {
+  const sunX = Math.round(width * (sunOnTheRight ? 0.86 + random() * 0.03 : 0.2 + random() * 0.6));
   const sunY = Math.round(height * (0.2 + random() * 0.15));
   const layers = [palette.accent, palette.to, palette.deep].map((colour, index) => {
     const base = height * (0.55 + index * 0.13);
@@ -96,6 +110,17 @@ function circles(width: number, height: number, palette: Palette, random: () => 
   }).join("\n  ");
 }
 
+/** A head and shoulders in a muted tone on the theme's gradient: clearly a placeholder, no face. */
+function portrait(width: number, height: number, palette: Palette): string {
+  const cx = Math.round(width / 2);
+  const headRadius = Math.round(Math.min(width, height) * 0.2);
+  const headY = Math.round(height * 0.4);
+  const shoulderTop = headY + Math.round(headRadius * 0.6);
+  const shoulderHalf = Math.round(width * 0.38);
+  return `<circle cx="${cx}" cy="${headY}" r="${headRadius}" fill="${palette.deep}" fill-opacity="0.55"/>
+  <path d="M ${cx - shoulderHalf} ${height} C ${cx - shoulderHalf} ${shoulderTop}, ${cx + shoulderHalf} ${shoulderTop}, ${cx + shoulderHalf} ${height} Z" fill="${palette.deep}" fill-opacity="0.55"/>`;
+}
+
 function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
@@ -105,8 +130,4 @@ function mulberry32(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

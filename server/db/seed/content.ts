@@ -3,7 +3,7 @@ import type { Motif, Theme } from "./art.ts";
 
 /** The demo site's copy: an organisation that helps people be healthy, wealthy, educated and safe. */
 
-export type ArtSpec = { theme: Theme; motif: Motif; caption: string };
+export type ArtSpec = { theme: Theme; motif: Motif; sunOnTheRight?: boolean };
 
 export type TextWidgetCopy = { name: string; html: string };
 export type ImageWidgetCopy = {
@@ -20,7 +20,7 @@ export type EntryCopy = {
   theme: Theme;
   daysAgo: number;
   article: string;
-  /** Alt text of each gallery picture, also drawn on it as its caption. */
+  /** Alt text of each gallery picture. */
   images: string[];
 };
 
@@ -47,7 +47,7 @@ export const textWidgets: TextWidgetCopy[] = [
   },
   {
     name: "AboutText1",
-    html: `<h2>About the Foundation</h2>
+    html: `<h2>Our story</h2>
 <p>The Almoner Foundation began as a small fund set up by a group of friends who believed that generosity works best when it is patient, local and accountable. Today we support community partners in towns and villages across three continents.</p>
 <p>Our name comes from the almoner, the person in a community trusted to share its gifts with those who needed them most. We try to earn that same trust every day.</p>`,
   },
@@ -65,7 +65,7 @@ export const textWidgets: TextWidgetCopy[] = [
   },
   {
     name: "FoundersText1",
-    html: `<h2>Our Founder</h2>
+    html: `<h2>Why the foundation began</h2>
 <p>The foundation was started by a retired community nurse who spent forty years visiting families in their homes. She saw again and again that illness, debt, missed schooling and fear tend to arrive together, and that help which addresses only one of them rarely lasts.</p>`,
   },
   {
@@ -86,16 +86,14 @@ export const textWidgets: TextWidgetCopy[] = [
   },
   {
     name: "Cookies",
-    html: `<h2>Cookie Policy</h2>
-<p>This website uses a small number of cookies. A cookie is a small text file that a website stores on your device so that it can remember something about your visit.</p>
+    html: `<p>This website uses a small number of cookies. A cookie is a small text file that a website stores on your device so that it can remember something about your visit.</p>
 <p><strong>Essential cookies.</strong> We use a session cookie to keep you signed in to your account and a security cookie that protects our forms against misuse. These cookies are necessary for the site to work and do not track you across other websites.</p>
 <p><strong>No advertising cookies.</strong> We do not use advertising or cross-site tracking cookies. The donation provider we link to may set its own cookies on its pages; please see its policy.</p>
 <p>You can delete cookies at any time in your browser settings. If you block essential cookies, you will not be able to sign in.</p>`,
   },
   {
     name: "Terms",
-    html: `<h2>Terms of Use</h2>
-<p>These terms apply to your use of the Almoner Foundation website. By using the site you agree to them.</p>
+    html: `<p>These terms apply to your use of the Almoner Foundation website. By using the site you agree to them.</p>
 <p><strong>Content.</strong> We work hard to keep the information on this site accurate and up to date, but it is provided for general information only. Text and images belong to the Almoner Foundation or our partners and may not be reused for commercial purposes without permission.</p>
 <p><strong>Accounts.</strong> You are responsible for keeping your password safe and for activity under your account. We may suspend accounts that are used to misuse the site.</p>
 <p><strong>Donations.</strong> Donations are processed by our payment provider under its own terms. Please contact us if you believe a donation was made in error.</p>
@@ -103,8 +101,7 @@ export const textWidgets: TextWidgetCopy[] = [
   },
   {
     name: "PrivacyPolicy",
-    html: `<h2>Privacy Policy</h2>
-<p>The Almoner Foundation is the controller of the personal data collected through this website. We collect only what we need, keep it safe, and never sell it.</p>
+    html: `<p>The Almoner Foundation is the controller of the personal data collected through this website. We collect only what we need, keep it safe, and never sell it.</p>
 <p><strong>What we collect.</strong> When you create an account we store your name, email address and a securely hashed password. When you write to us we store your message and the contact details you give us.</p>
 <p><strong>Why.</strong> We use this data to run your account, to answer your messages and, if you ask us to, to keep you informed about our work. Our lawful bases are the performance of our agreement with you and our legitimate interest in responding to enquiries.</p>
 <p><strong>How long.</strong> Contact messages are kept for two years. Account data is kept until you ask us to delete your account.</p>
@@ -135,30 +132,47 @@ export const imageWidgets: ImageWidgetCopy[] = [
     alt: "Sunrise over green hills",
     width: 1920,
     height: 1080,
-    art: { theme: "health", motif: "hills", caption: "" },
+    // The card with HomeText covers the left of the picture: the sun stays clear of it.
+    art: { theme: "health", motif: "hills", sunOnTheRight: true },
   },
   {
     name: "HeaderImage",
     alt: "A warm sunrise over calm water",
     width: 1920,
     height: 600,
-    art: { theme: "wealth", motif: "sunrise", caption: "" },
+    art: { theme: "wealth", motif: "sunrise" },
   },
   {
     name: "Founder1Image",
-    alt: "An illustration in honour of our founder, Margaret Ellery",
+    alt: "A placeholder portrait of our founder, Margaret Ellery",
     width: 900,
     height: 1100,
-    art: { theme: "community", motif: "circles", caption: "Margaret Ellery" },
+    art: { theme: "community", motif: "portrait" },
   },
   {
     name: "DonateImage1",
-    alt: "A golden sunrise with the words Thank you",
+    alt: "A golden sunrise",
     width: 1200,
     height: 800,
-    art: { theme: "education", motif: "sunrise", caption: "Thank you" },
+    art: { theme: "education", motif: "sunrise" },
   },
+  ...pageHeaders(),
 ];
+
+/** Each content page's own header picture (the pages fall back to HeaderImage without one). */
+function pageHeaders(): ImageWidgetCopy[] {
+  const pages: [name: string, alt: string, art: ArtSpec][] = [
+    ["AboutHeader", "Green hills under a morning sun", { theme: "health", motif: "hills" }],
+    ["FoundersHeader", "Soft circles of light in blue", { theme: "community", motif: "circles" }],
+    ["DonateHeader", "A golden sun rising over the sea", { theme: "wealth", motif: "sunrise" }],
+    ["ContactHeader", "Rolling hills at dusk", { theme: "safety", motif: "hills" }],
+    ["ProjectsHeader", "Bright circles of colour", { theme: "education", motif: "circles" }],
+    ["BlogHeader", "A violet sunrise over still water", { theme: "education", motif: "sunrise" }],
+    ["OpportunitiesHeader", "Warm hills in the evening light", { theme: "wealth", motif: "hills" }],
+    ["LegalHeader", "Calm circles in soft blue", { theme: "community", motif: "circles" }],
+  ];
+  return pages.map(([name, alt, art]) => ({ name, alt, width: 1920, height: 600, art }));
+}
 
 export const projects: EntryCopy[] = [
   {
@@ -168,7 +182,7 @@ export const projects: EntryCopy[] = [
     daysAgo: 420,
     article: `<p>Too many families still walk for hours to fetch water that makes their children ill. Clean Water, Healthy Homes works with village committees to drill and protect boreholes, install hand-washing stations at schools and clinics, and train local mechanics to keep every pump running.</p>
 <p>Each committee owns its water point and collects a small maintenance fund, so repairs happen in days rather than months. Hygiene volunteers visit homes to share simple habits that halve the number of stomach infections.</p>
-<h3>What the project provides</h3>
+<h2>What the project provides</h2>
 <ul>
 <li>Protected boreholes and rainwater tanks</li>
 <li>Hand-washing stations for schools and clinics</li>
@@ -237,7 +251,7 @@ export const projects: EntryCopy[] = [
     daysAgo: 300,
     article: `<p>Open Books turns community halls into bright after-school learning centres with a library, homework tables and trained tutors. Children come for help with reading and maths, and stay for the stories.</p>
 <p>Each centre is run by a local coordinator and staffed by volunteer tutors, many of them former pupils. Parents are welcome too, with evening classes in reading and digital skills.</p>
-<h3>This year</h3>
+<h2>This year</h2>
 <ul>
 <li>12 centres open five afternoons a week</li>
 <li>More than 1,800 children enrolled</li>
@@ -393,6 +407,131 @@ export const blogPosts: EntryCopy[] = [
   },
 ];
 
+/**
+ * Older news, so the blog has more than one page (24 a page). They share a handful of pictures
+ * and have no gallery of their own, which keeps seeding quick.
+ */
+const archive: [title: string, theme: Theme, text: string][] = [
+  [
+    "Ten new water committees trained",
+    "health",
+    "Ten village water committees finished their training this month. Each now knows how to collect a maintenance fund, keep simple accounts and call a mechanic before a small fault becomes a broken pump.",
+  ],
+  [
+    "Savings circles reach the coast",
+    "wealth",
+    "Our first savings circles outside the valley have started meeting in two fishing towns. Members told us that the hardest months are the ones when the boats stay in harbour, and that is exactly when their savings will help.",
+  ],
+  [
+    "A new reading room opens its doors",
+    "education",
+    "A disused storeroom behind the market hall is now a bright reading room with four hundred books, a homework table and a tutor every weekday afternoon.",
+  ],
+  [
+    "Street lights for the school lane",
+    "safety",
+    "After parents asked for it at a community meeting, solar street lights now line the lane to the primary school. Children walking home after football practice no longer do so in the dark.",
+  ],
+  [
+    "Our volunteers gave 12,000 hours this year",
+    "community",
+    "Tutors, mentors, drivers, bakers and office helpers together gave more than twelve thousand hours to the foundation's work this year. Thank you, all of you.",
+  ],
+  [
+    "Vaccination week in the hill villages",
+    "health",
+    "Community health workers walked the hill paths for a week with the district nurses, and more than six hundred children caught up on their vaccinations.",
+  ],
+  [
+    "What a £400 grant can start",
+    "wealth",
+    "A phone repair stall, a bakery oven and a beehive: three of this season's First Steps grants, and the stories of the people who asked for them.",
+  ],
+  [
+    "Parents back in the classroom",
+    "education",
+    "Evening classes for parents at our learning centres are full. Many want to help their children with homework; some are studying for qualifications of their own.",
+  ],
+  [
+    "Safe houses: a caseworker's story",
+    "safety",
+    "Our Safe Haven caseworkers help families through the hardest weeks of their lives. One of them tells us what a good first day in a new home looks like.",
+  ],
+  [
+    "A record year for the summer fun run",
+    "community",
+    "Four hundred runners, walkers and a few determined toddlers took part in this year's fun run, and together they raised enough to fund a learning centre for a year.",
+  ],
+  [
+    "Hand-washing stations for six schools",
+    "health",
+    "Six schools now have hand-washing stations with soap and running water. Teachers report fewer days lost to stomach bugs since the start of term.",
+  ],
+  [
+    "Bookkeeping made simple",
+    "wealth",
+    "A new picture-based record book makes it easier for savings circle members who do not read well to keep track of every payment.",
+  ],
+  [
+    "Maths clubs go outdoors",
+    "education",
+    "Counting seeds, measuring fields and weighing the harvest: our tutors have taken maths out of the classroom, and the children love it.",
+  ],
+  [
+    "Crossing volunteers get new training",
+    "safety",
+    "Twenty crossing volunteers took a refresher course with the local road safety team, and each received a new high-visibility coat for the winter.",
+  ],
+  [
+    "Meet our new trustees",
+    "community",
+    "Two new trustees have joined the board: a head teacher with thirty years in rural schools, and an accountant who has volunteered as a financial coach since our very first year.",
+  ],
+  [
+    "Clinic transport that arrives on time",
+    "health",
+    "A small fund for taxi and bus fares means that nobody misses a hospital appointment because they cannot pay to get there.",
+  ],
+  [
+    "From savings circle to shop",
+    "wealth",
+    "Five years ago she joined a savings circle with a few coins a week. Today she runs the village's only general store.",
+  ],
+  [
+    "A library on wheels",
+    "education",
+    "A converted minibus now carries books to four villages too small for a learning centre of their own.",
+  ],
+  [
+    "Listening before we act",
+    "community",
+    "Every new project begins with weeks of listening. Here is what we asked, whom we asked, and what changed because of the answers.",
+  ],
+  [
+    "How we choose our partners",
+    "safety",
+    "We work only with local organisations that have deep roots and strong safeguarding. These are the questions we ask before we fund anyone.",
+  ],
+];
+
+export const archivePosts: Omit<EntryCopy, "images">[] = archive.map(
+  ([title, theme, text], index) => ({
+    title,
+    slug: slugOf(title),
+    theme,
+    daysAgo: 220 + index * 34,
+    article: `<p>${text}</p>\n<p>Read more about the projects behind this story under Our Focus, or write to us if you would like to help.</p>`,
+  }),
+);
+
+function slugOf(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/£/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
 export const opportunities: EntryCopy[] = [
   {
     title: "Volunteer Reading Mentor",
@@ -400,7 +539,7 @@ export const opportunities: EntryCopy[] = [
     theme: "education",
     daysAgo: 20,
     article: `<p>Could you spare one afternoon a week to help a child fall in love with reading? Our reading mentors work one-to-one with pupils at our Open Books centres, listening, encouraging and sharing stories.</p>
-<h3>What we ask</h3>
+<h2>What we ask</h2>
 <ul>
 <li>Two hours a week during term time, for at least six months</li>
 <li>Patience, warmth and a love of books</li>

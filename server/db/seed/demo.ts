@@ -4,12 +4,13 @@ import type { EntryKind } from "../schema.ts";
 import { articlePreview, renderArticleHtml } from "../../domain/entry-article.ts";
 import { sanitizeRichText } from "../../domain/rich-text.ts";
 import { updateSettings } from "../../domain/settings.ts";
-import { deleteImage, storeImage } from "../../media/images.ts";
+import { copyImage, deleteImage, storeImage, type StoredImage } from "../../media/images.ts";
 import type { StorageDriver } from "../../media/storage.ts";
-import type { ArtRequest, Motif } from "./art.ts";
+import type { ArtRequest, Motif, Theme } from "./art.ts";
 import { renderArt } from "./art.ts";
 import type { EntryCopy } from "./content.ts";
 import {
+  archivePosts,
   blogPosts,
   gallery,
   imageWidgets,
@@ -49,10 +50,33 @@ export async function seedDemoContent(
     });
   };
 
+  // The older news posts share one picture per theme: the first post of a theme gets it, the
+  // others a copy of its files, so replacing or deleting one cover never touches another's.
+  const sharedCovers = new Map<Theme, Promise<StoredImage>>();
+  const sharedCover = (theme: Theme): Promise<StoredImage> => {
+    const original = sharedCovers.get(theme);
+    if (!original) {
+      const motif = motifs[sharedCovers.size % motifs.length]!;
+      const created = picture("entries", { ...PICTURE, theme, motif });
+      sharedCovers.set(theme, created);
+      return created;
+    }
+    return original.then((image) =>
+      runLimited(async () => {
+        const copy = await copyImage(storage, image.key, "entries");
+        stored.push(copy);
+        return { ...image, key: copy };
+      }),
+    );
+  };
+  const archived = new Set<EntryCopy>();
+
   try {
+    const olderNews = archivePosts.map((post): EntryCopy => ({ ...post, images: [] }));
+    for (const post of olderNews) archived.add(post);
     const entryKinds: [EntryKind, EntryCopy[]][] = [
       ["project", projects],
-      ["blog", blogPosts],
+      ["blog", [...blogPosts, ...olderNews]],
       ["opportunity", opportunities],
     ];
     const [widgetImages, entryPictures, galleryPictures] = await Promise.all([
@@ -64,19 +88,18 @@ export async function seedDemoContent(
       Promise.all(
         entryKinds.flatMap(([, entries]) =>
           entries.map(async (entry, index) => {
-            const cover = picture("entries", {
-              ...PICTURE,
-              theme: entry.theme,
-              motif: motifs[index % motifs.length]!,
-              // Covers sit under the title on cards and headers: no caption to repeat it.
-              caption: "",
-            });
-            const images = entry.images.map((alt, imageIndex) =>
+            const cover = archived.has(entry)
+              ? sharedCover(entry.theme)
+              : picture("entries", {
+                  ...PICTURE,
+                  theme: entry.theme,
+                  motif: motifs[index % motifs.length]!,
+                });
+            const images = entry.images.map((_alt, imageIndex) =>
               picture("entries", {
                 ...PICTURE,
                 theme: entry.theme,
                 motif: motifs[(index + imageIndex + 1) % motifs.length]!,
-                caption: alt,
               }),
             );
             const [coverKey, imageKeys] = await Promise.all([cover, Promise.all(images)]);
@@ -90,7 +113,6 @@ export async function seedDemoContent(
             ...PICTURE,
             theme: image.theme,
             motif: motifs[index % motifs.length]!,
-            caption: image.alt,
           }),
         ),
       ),

@@ -27,47 +27,75 @@ export function EntryGrid({
   return (
     <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
       {items.map((item, index) => (
-        <li
+        <EntryCard
           key={item.id}
-          className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-brand-100 transition-shadow focus-within:shadow-lg hover:shadow-lg"
+          item={item}
+          showDate={showDate}
+          eager={index < EAGER_CARDS}
           data-entry-card=""
-        >
-          {item.image_url ? (
-            <img
-              {...responsiveImage(item.image_url, CARD_IMAGE_SIZES)}
-              alt=""
-              {...CARD_IMAGE_BOX}
-              loading={index < EAGER_CARDS ? undefined : "lazy"}
-              decoding="async"
-              className="aspect-[3/2] w-full object-cover"
-            />
-          ) : (
-            <div
-              aria-hidden="true"
-              className="aspect-[3/2] w-full bg-[linear-gradient(135deg,#d5e9e7,#f3ece1)]"
-            />
-          )}
-          <div className="flex flex-1 flex-col gap-3 p-6">
-            {showDate ? (
-              <p className="text-sm text-muted">
-                <LocalDate iso={item.created_at} />
-              </p>
-            ) : null}
-            <h2 className="text-2xl font-semibold">
-              <Link
-                to={item.url}
-                className="text-brand-900 no-underline after:absolute after:inset-0 after:content-[''] group-hover:text-brand-700"
-              >
-                {item.title}
-              </Link>
-            </h2>
-            {item.preview_text ? (
-              <p className="line-clamp-3 text-muted">{item.preview_text}</p>
-            ) : null}
-          </div>
-        </li>
+        />
       ))}
     </ul>
+  );
+}
+
+/**
+ * One card: picture (or a quiet placeholder), date, title linking to the item (the whole card
+ * is the link's target) and preview text. As an `<li>` of a list of cards.
+ */
+export function EntryCard({
+  item,
+  showDate = false,
+  eager = false,
+  heading: Heading = "h2",
+  className = "",
+  ...attributes
+}: {
+  item: EntryListItem;
+  showDate?: boolean;
+  /** Cards in view when the page opens load their picture at once. */
+  eager?: boolean;
+  /** h3 where the cards sit under a section's own h2. */
+  heading?: "h2" | "h3";
+  className?: string;
+} & { [data: `data-${string}`]: string }) {
+  return (
+    <li
+      className={`group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-brand-100 transition-shadow focus-within:shadow-lg hover:shadow-lg ${className}`}
+      {...attributes}
+    >
+      {item.image_url ? (
+        <img
+          {...responsiveImage(item.image_url, CARD_IMAGE_SIZES)}
+          alt=""
+          {...CARD_IMAGE_BOX}
+          loading={eager ? undefined : "lazy"}
+          decoding="async"
+          className="aspect-[3/2] w-full object-cover"
+        />
+      ) : (
+        <div
+          aria-hidden="true"
+          className="aspect-[3/2] w-full bg-[linear-gradient(135deg,#d5e9e7,#f3ece1)]"
+        />
+      )}
+      <div className="flex flex-1 flex-col gap-3 p-6">
+        {showDate ? (
+          <p className="text-sm text-muted">
+            <LocalDate iso={item.created_at} />
+          </p>
+        ) : null}
+        <Heading className={`${Heading === "h2" ? "text-2xl" : "text-xl"} font-semibold`}>
+          <Link
+            to={item.url}
+            className="text-brand-900 no-underline after:absolute after:inset-0 after:content-[''] group-hover:text-brand-700"
+          >
+            {item.title}
+          </Link>
+        </Heading>
+        {item.preview_text ? <p className="line-clamp-3 text-muted">{item.preview_text}</p> : null}
+      </div>
+    </li>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { EntryListItem } from "../lib/api-types.ts";
-import { LocalDate } from "./local-date.tsx";
+import { EntryCard } from "./entry-grid.tsx";
 
 /**
  * A titled row of cards leading to a few projects or posts, with a link to the whole list: the
@@ -40,44 +40,14 @@ export function EntryTeasers({
       {/* On phones a row to swipe through rather than a long column of cards. */}
       <ul className="-mx-4 mt-10 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-4 sm:mx-0 sm:grid sm:grid-cols-2 sm:gap-8 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3">
         {items.map((item) => (
-          <li
+          <EntryCard
             key={item.id}
-            className="group relative flex w-[80%] shrink-0 snap-start flex-col sm:w-auto overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-brand-100 transition-shadow focus-within:shadow-lg hover:shadow-lg"
+            item={item}
+            showDate={showDate}
+            heading="h3"
+            className="w-[80%] shrink-0 snap-start sm:w-auto"
             data-teaser=""
-          >
-            {item.image_url ? (
-              <img
-                src={item.image_url}
-                alt=""
-                loading="lazy"
-                decoding="async"
-                className="aspect-[3/2] w-full object-cover"
-              />
-            ) : (
-              <div
-                aria-hidden="true"
-                className="aspect-[3/2] w-full bg-[linear-gradient(135deg,#d5e9e7,#f3ece1)]"
-              />
-            )}
-            <div className="flex flex-1 flex-col gap-2 p-6">
-              {showDate ? (
-                <p className="text-sm text-muted">
-                  <LocalDate iso={item.created_at} />
-                </p>
-              ) : null}
-              <h3 className="text-xl font-semibold">
-                <Link
-                  to={item.url}
-                  className="text-brand-900 no-underline after:absolute after:inset-0 after:content-[''] group-hover:text-brand-700"
-                >
-                  {item.title}
-                </Link>
-              </h3>
-              {item.preview_text ? (
-                <p className="line-clamp-3 text-muted">{item.preview_text}</p>
-              ) : null}
-            </div>
-          </li>
+          />
         ))}
       </ul>
     </section>

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useState, type ChangeEvent } from "react";
-import { Form, Link, useFetcher, useRevalidator } from "react-router";
+import { Form, Link, useFetcher, useRevalidator, type FetcherWithComponents } from "react-router";
 import {
   EMBED_WIDTHS,
   EntryFormSchema,
@@ -21,6 +21,7 @@ import {
   firstInvalidField,
   formMessageOf,
 } from "../form-fields.tsx";
+import { RotateIcon, TrashIcon } from "../icons.tsx";
 import { ConfirmDialog } from "../modal.tsx";
 import { RichTextEditor } from "../rich-text-editor.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
@@ -298,58 +299,72 @@ function PhotoCard({
         <div className="mt-auto flex items-center justify-between gap-1">
           {dragHandle}
           <div className="flex gap-1">
-            <rotate.Form method="post" action={here} preventScrollReset>
-              <IntentField value="rotate-photo" />
-              <input type="hidden" name="id" value={image.id} />
-              <button
-                type="submit"
-                disabled={busy}
-                aria-label={`Rotate ${name}`}
-                title="Rotate 90° clockwise"
-                className="grid size-10 place-items-center rounded-full text-brand-800 hover:bg-brand-50 disabled:cursor-wait"
-              >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="size-5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                >
-                  <path d="M21 12a9 9 0 1 1-3-6.7L21 8" />
-                  <path d="M21 3v5h-5" />
-                </svg>
-              </button>
-            </rotate.Form>
-            <remove.Form method="post" action={here} preventScrollReset>
-              <IntentField value="delete-photo" />
-              <input type="hidden" name="id" value={image.id} />
-              <button
-                type="submit"
-                disabled={busy}
-                aria-label={`Delete ${name}`}
-                title="Delete photo"
-                className="grid size-10 place-items-center rounded-full text-red-700 hover:bg-red-50 disabled:cursor-wait"
-              >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="size-5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                >
-                  <path d="M3 6h18M8 6V4h8v2M6 6l1 14h10l1-14" />
-                </svg>
-              </button>
-            </remove.Form>
+            <PhotoAction
+              fetcher={rotate}
+              action={here}
+              intent="rotate-photo"
+              photoId={image.id}
+              disabled={busy}
+              label={`Rotate ${name}`}
+              title="Rotate 90° clockwise"
+              className="text-brand-800 hover:bg-brand-50"
+            >
+              <RotateIcon className="size-5" />
+            </PhotoAction>
+            <PhotoAction
+              fetcher={remove}
+              action={here}
+              intent="delete-photo"
+              photoId={image.id}
+              disabled={busy}
+              label={`Delete ${name}`}
+              title="Delete photo"
+              className="text-red-700 hover:bg-red-50"
+            >
+              <TrashIcon className="size-5" />
+            </PhotoAction>
           </div>
         </div>
       </figcaption>
     </figure>
+  );
+}
+
+/** A photo's icon button: a form of its own that stays on the page (and reloads the item). */
+function PhotoAction({
+  fetcher,
+  action,
+  intent,
+  photoId,
+  disabled,
+  label,
+  title,
+  className,
+  children,
+}: {
+  fetcher: FetcherWithComponents<unknown>;
+  action: string;
+  intent: string;
+  photoId: number;
+  disabled: boolean;
+  label: string;
+  title: string;
+  className: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <fetcher.Form method="post" action={action} preventScrollReset>
+      <IntentField value={intent} />
+      <input type="hidden" name="id" value={photoId} />
+      <button
+        type="submit"
+        disabled={disabled}
+        aria-label={label}
+        title={title}
+        className={`grid size-10 place-items-center rounded-full disabled:cursor-wait ${className}`}
+      >
+        {children}
+      </button>
+    </fetcher.Form>
   );
 }

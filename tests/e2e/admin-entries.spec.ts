@@ -388,3 +388,34 @@ test("an admin puts a project earlier and the public list follows", async ({
     await adminApiDelete(page, urls, `/api/projects/${second.id}`);
   }
 });
+
+test("a post dated ahead is marked Scheduled for staff and hidden from visitors until then", async ({
+  page,
+  request,
+  apiUrl,
+  appUrl,
+}, testInfo) => {
+  await signInAsAdmin(page, { apiUrl, appUrl });
+  const post = await adminApiPost<Created>(page, { apiUrl, appUrl }, "/api/blog", {
+    title: uniqueTitle("Next year's appeal", testInfo.project.name),
+  });
+  try {
+    await page.goto(`/admin/blog/${post.id}`);
+    const nextYear = new Date().getUTCFullYear() + 1;
+    await page.getByLabel("Change Publish Date").fill(`01/06/${nextYear}`);
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page).toHaveURL("/admin/blog");
+    const card = page.getByRole("listitem").filter({ hasText: post.title });
+    await expect(card.getByText("Scheduled", { exact: true })).toBeVisible();
+
+    // A visitor (no session) finds nothing yet.
+    const visitorView = await request.get(`${appUrl}/blog/${post.slug}`, {
+      headers: { Cookie: "" },
+    });
+    expect(visitorView.status()).toBe(404);
+    await page.goto(`/admin/blog/${post.id}`);
+    await expect(page.getByLabel("Change Publish Date")).toHaveValue(`01/06/${nextYear}`);
+  } finally {
+    await adminApiDelete(page, { apiUrl, appUrl }, `/api/blog/${post.id}`);
+  }
+});

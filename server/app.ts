@@ -7,7 +7,9 @@ import { ZodError } from "zod";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { HttpError, ValidationError, type FieldErrors } from "./errors.ts";
+import { createContactOutbox } from "./domain/contact.ts";
 import { accountRoutes } from "./http/account.ts";
+import { contactRoutes } from "./http/contact.ts";
 import { csrfCookieRoutes } from "./http/csrf-cookie.ts";
 import { entryRoutes } from "./http/entries.ts";
 import { entryAdminRoutes } from "./http/entries-admin.ts";
@@ -73,6 +75,13 @@ export async function buildApp({
   app.decorate("mailer", mailer ?? createMailer({ config, db: database.db, log: app.log }));
   app.addHook("onClose", async () => app.mailer.close());
   app.decorate("storage", storage ?? createLocalStorage(config.dataDir));
+  // Contact messages not mailed yet are tried on start, after each new one, and every 5 minutes.
+  app.decorate(
+    "contactOutbox",
+    createContactOutbox({ db: database.db, mailer: app.mailer, config, log: app.log }),
+  );
+  app.addHook("onReady", async () => app.contactOutbox.start());
+  app.addHook("preClose", async () => app.contactOutbox.stop());
 
   await app.register(cookie);
   // Forms are read in the handler (http/multipart.ts), after the guards; a file over the limit
@@ -105,6 +114,7 @@ export async function buildApp({
   await app.register(entryRoutes);
   await app.register(entryAdminRoutes);
   await app.register(settingsRoutes);
+  await app.register(contactRoutes);
   await app.register(storageRoutes);
 
   return app;

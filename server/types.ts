@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import type { Config } from "./config.ts";
 import type { DB, SqlDialect } from "./db/database.ts";
 import type { UsersTable } from "./db/schema.ts";
+import type { ContactOutbox } from "./domain/contact.ts";
 import type { StorageDriver } from "./media/storage.ts";
 import type { Session } from "./security/sessions.ts";
 
@@ -13,6 +14,7 @@ declare module "fastify" {
     db: DB;
     dialect: SqlDialect;
     storage: StorageDriver;
+    contactOutbox: ContactOutbox;
   }
   interface FastifyRequest {
     /** The visitor's session; null for requests that are not stateful (Sanctum's rule). */

@@ -6,6 +6,7 @@ import { Migrator } from "kysely/migration";
 import pg from "pg";
 import * as initial from "./migrations/0001-initial.ts";
 import * as entryImageSize from "./migrations/0002-entry-image-size.ts";
+import * as contactMailClaim from "./migrations/0003-contact-mail-claim.ts";
 import type { Database } from "./schema.ts";
 
 export type SqlDialect = "sqlite" | "postgres";
@@ -41,6 +42,7 @@ function migrationsFor(dialect: SqlDialect): Record<string, Migration> {
   return {
     "0001-initial": { up: (db) => initial.up(db, dialect), down: (db) => initial.down(db) },
     "0002-entry-image-size": entryImageSize,
+    "0003-contact-mail-claim": contactMailClaim,
   };
 }
 

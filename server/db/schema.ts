@@ -123,6 +123,8 @@ export type ContactMessagesTable = {
   message: string;
   ip: string | null;
   mailed_at: string | null;
+  /** Set while an API instance is mailing the message (see domain/contact.ts). */
+  mail_claimed_at: string | null;
   created_at: string;
 };
 

@@ -15,6 +15,8 @@ export type MailMessage = {
   html: string;
   /** The one link the mail is about: logged when the mail goes to the outbox instead of SMTP. */
   link?: string;
+  /** Where a reply goes, when not to the sender (a contact message: the visitor). */
+  replyTo?: { name: string; address: string };
 };
 
 export type Mailer = {
@@ -64,6 +66,7 @@ export function createMailer({ config, db, log }: MailerOptions): Mailer {
       const info = await transport.sendMail({
         from: await mailSender(db, config),
         to: message.to,
+        replyTo: message.replyTo,
         subject: message.subject,
         text: message.text,
         html: message.html,

@@ -1,4 +1,4 @@
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createServer } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 export type SunkMail = {
@@ -20,8 +20,11 @@ export type SmtpSink = {
   close(): Promise<void>;
 };
 
-/** A real SMTP server on a free port that keeps every message it is given (smtp-server, no TLS, no auth). */
-export async function startSmtpSink(): Promise<SmtpSink> {
+/**
+ * A real SMTP server that keeps every message it is given (smtp-server, no TLS, no auth), on
+ * `port` or a free one.
+ */
+export async function startSmtpSink({ port = 0 }: { port?: number } = {}): Promise<SmtpSink> {
   const messages: SunkMail[] = [];
   const waiters = new Set<{
     match: (mail: SunkMail) => boolean;
@@ -53,11 +56,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.server.address() as AddressInfo;
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
     messages,
     waitFor(match, timeoutMs = 5000) {
       const found = messages.find(match);
@@ -165,4 +168,13 @@ function parseMail(raw: string, to: string[], from: string): SunkMail {
     html: parts.find((p) => p.type.startsWith("text/html"))?.content ?? "",
     raw,
   };
+}
+
+/** A port on 127.0.0.1 that nothing listens on (now): a mail server that is down. */
+export async function unusedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }

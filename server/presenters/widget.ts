@@ -12,3 +12,7 @@ export function presentWidget(widget: Selectable<WidgetsTable>) {
     alt: widget.alt,
   };
 }
+
+export function presentWidgetList(widgets: Selectable<WidgetsTable>[]) {
+  return { results: widgets.map(presentWidget), total: widgets.length };
+}

@@ -17,6 +17,7 @@ import { healthRoutes } from "./http/health.ts";
 import { FIELD_MAX_BYTES } from "./http/multipart.ts";
 import { settingsRoutes } from "./http/settings.ts";
 import { storageRoutes } from "./http/storage.ts";
+import { testimonialRoutes } from "./http/testimonials.ts";
 import { userRoutes } from "./http/user.ts";
 import { widgetRoutes } from "./http/widgets.ts";
 import { createLocalStorage, type StorageDriver } from "./media/storage.ts";
@@ -115,6 +116,7 @@ export async function buildApp({
   await app.register(entryAdminRoutes);
   await app.register(settingsRoutes);
   await app.register(contactRoutes);
+  await app.register(testimonialRoutes);
   await app.register(storageRoutes);
 
   return app;

@@ -1,0 +1,75 @@
+import type { Selectable } from "kysely";
+import type { DB } from "../db/database.ts";
+import { MAX_ID, type TestimonialsTable } from "../db/schema.ts";
+import { countRows, type PageRequest } from "./paging.ts";
+import { sanitizeRichText } from "./rich-text.ts";
+
+export type Testimonial = Selectable<TestimonialsTable>;
+
+export type TestimonialInput = { name: string; score: number; review: string };
+
+/** One page of the testimonials, newest first, and how many there are in all. */
+export async function listTestimonials(
+  db: DB,
+  { page, limit }: PageRequest,
+): Promise<{ testimonials: Testimonial[]; total: number }> {
+  const total = await countRows(db, "testimonials");
+  if (page * limit >= total) return { testimonials: [], total };
+  const testimonials = await db
+    .selectFrom("testimonials")
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .offset(page * limit)
+    .execute();
+  return { testimonials, total };
+}
+
+export async function findTestimonial(db: DB, id: number): Promise<Testimonial | undefined> {
+  if (id > MAX_ID) return undefined;
+  return db.selectFrom("testimonials").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** A new testimonial; the review is sanitized as an article is. */
+export async function createTestimonial(db: DB, input: TestimonialInput): Promise<Testimonial> {
+  const now = new Date().toISOString();
+  return db
+    .insertInto("testimonials")
+    .values({
+      name: input.name,
+      score: input.score,
+      review: sanitizeRichText(input.review),
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Saves the given fields, keeping the others; undefined when there is no such testimonial. */
+export async function updateTestimonial(
+  db: DB,
+  id: number,
+  changes: Partial<TestimonialInput>,
+): Promise<Testimonial | undefined> {
+  if (id > MAX_ID) return undefined;
+  return db
+    .updateTable("testimonials")
+    .set({
+      ...(changes.name === undefined ? {} : { name: changes.name }),
+      ...(changes.score === undefined ? {} : { score: changes.score }),
+      ...(changes.review === undefined ? {} : { review: sanitizeRichText(changes.review) }),
+      updated_at: new Date().toISOString(),
+    })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** False when there is no such testimonial. */
+export async function deleteTestimonial(db: DB, id: number): Promise<boolean> {
+  if (id > MAX_ID) return false;
+  const result = await db.deleteFrom("testimonials").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

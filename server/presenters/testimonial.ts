@@ -1,0 +1,15 @@
+import type { Testimonial } from "../domain/testimonials.ts";
+
+/** `{id, name, score, review}`: the review is sanitized HTML. */
+export function presentTestimonial(testimonial: Testimonial) {
+  return {
+    id: testimonial.id,
+    name: testimonial.name,
+    score: testimonial.score,
+    review: testimonial.review,
+  };
+}
+
+export function presentTestimonialPage(testimonials: Testimonial[], total: number) {
+  return { results: testimonials.map(presentTestimonial), total };
+}

@@ -9,7 +9,7 @@ export const inputClass =
 type TextFieldProps = {
   meta: FieldMetadata<string>;
   label: string;
-  type?: "text" | "email" | "password";
+  type?: "text" | "email" | "password" | "tel";
   autoComplete?: string;
   inputMode?: "numeric" | "text";
   /** The form's overall message: a field error saying the same is not repeated under the field. */
@@ -78,12 +78,15 @@ export function TextAreaField({
   label,
   hint,
   rows = 3,
+  focusFirst,
   className = "",
 }: {
   meta: FieldMetadata<string | undefined>;
   label: string;
   hint?: ReactNode;
   rows?: number;
+  /** Set on the first invalid field, so a page rendered after a failed post starts there. */
+  focusFirst?: boolean;
   className?: string;
 }) {
   const { key, ...textareaProps } = getTextareaProps(meta, { ariaAttributes: false });
@@ -106,6 +109,8 @@ export function TextAreaField({
         key={key}
         {...textareaProps}
         rows={rows}
+        // eslint-disable-next-line jsx-a11y/no-autofocus
+        autoFocus={focusFirst}
         aria-invalid={errors.length > 0 || undefined}
         aria-describedby={describedBy || undefined}
         className={inputClass}

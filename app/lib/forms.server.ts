@@ -19,6 +19,8 @@ export type ApiFailureReplyOptions = {
   hideFields?: string[];
   /** API field name → form field name, where they differ. */
   fieldNames?: Record<string, string>;
+  /** Forms that show one message a field (spec §5: contact, users, galleries, testimonials). */
+  firstErrorOnly?: boolean;
 };
 
 /**
@@ -29,13 +31,14 @@ export type ApiFailureReplyOptions = {
 export function replyWithApiFailure(
   submission: Submission<unknown>,
   result: ApiResult,
-  { hideFields = [], fieldNames = {} }: ApiFailureReplyOptions = {},
+  { hideFields = [], fieldNames = {}, firstErrorOnly = false }: ApiFailureReplyOptions = {},
 ): SubmissionResult<string[]> {
   const failure = formFailureFrom(result);
   const fieldErrors: Record<string, string[]> = {};
   for (const [field, messages] of Object.entries(failure.fieldErrors)) {
     const name = fieldNames[field] ?? field;
     fieldErrors[name] = [...(fieldErrors[name] ?? []), ...messages];
+    if (firstErrorOnly) fieldErrors[name] = fieldErrors[name].slice(0, 1);
   }
   return submission.reply({
     formErrors: failure.formError ? [failure.formError] : [],

@@ -1,22 +1,66 @@
+import { getFormProps } from "@conform-to/react";
+import { useEffect, useRef } from "react";
+import { data, Form } from "react-router";
+import { z } from "zod";
+import { FlashMessage } from "../components/flash-message.tsx";
+import {
+  FormMessage,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  firstInvalidField,
+  formMessageOf,
+} from "../components/form-fields.tsx";
+import { HoneypotField } from "../components/form-honeypot.tsx";
 import { ContactDetails } from "../components/site-footer.tsx";
 import { HeaderImage } from "../components/header-image.tsx";
 import { WidgetBlock } from "../components/widget-block.tsx";
 import { useRootData } from "../lib/root-data.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { redirectWithFlash, takeFlash } from "../lib/flash.server.ts";
+import { parseSubmission, rejectSpam, replyWithApiFailure } from "../lib/forms.server.ts";
+import { requiredEmail, requiredText } from "../lib/forms.ts";
+import { apiClientContext } from "../lib/request-context.server.ts";
+import { useAppForm } from "../lib/use-app-form.ts";
 import { loadWidgets } from "../lib/widgets.server.ts";
 import { headerImageOf, headerImageWidgets } from "../lib/header-image.ts";
 import type { Route } from "./+types/contact";
 
 const HEADER = "ContactHeader";
+const SENT = "Your message was sent successfully";
+/** Spec §9: the success banner goes after 3 seconds (with JavaScript). */
+const SENT_BANNER_MS = 3000;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return {
-    widgets: await loadWidgets(context, [
-      ...headerImageWidgets(HEADER),
-      "ContactPage1",
-      "ContactPage2",
-    ]),
-  };
+export const ContactSchema = z.object({
+  name: requiredText("name"),
+  telephone: z.string().trim().optional(),
+  email: requiredEmail(),
+  message: requiredText("message"),
+});
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const [widgets, { flash, headers }] = await Promise.all([
+    loadWidgets(context, [...headerImageWidgets(HEADER), "ContactPage1", "ContactPage2"]),
+    takeFlash(request),
+  ]);
+  return data({ widgets, flash }, { headers });
+}
+
+/** POST /api/contact; the API stores the message before it mails it, so a sent one is kept. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { formData, submission } = await parseSubmission(request, ContactSchema);
+  rejectSpam(formData);
+  if (submission.status !== "success") return { result: submission.reply() };
+  const api = context.get(apiClientContext);
+  const result = await api.post("/api/contact", {
+    ...submission.value,
+    telephone: submission.value.telephone ?? "",
+  });
+  if (!result.ok) {
+    return { result: replyWithApiFailure(submission, result, { firstErrorOnly: true }) };
+  }
+  // Back to an empty form, scrolled to it, with the message of spec §2.3.
+  return redirectWithFlash("/contact#contact-form-title", { kind: "success", message: SENT });
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -29,8 +73,23 @@ export function meta({ matches, location }: Route.MetaArgs) {
   );
 }
 
-export default function Contact({ loaderData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const settings = useRootData()?.settings;
+  const [form, fields] = useAppForm(ContactSchema, {
+    id: "contact",
+    lastResult: actionData?.result,
+  });
+  const message = formMessageOf(form);
+  const focus = firstInvalidField([fields.name, fields.telephone, fields.email, fields.message]);
+  // With JavaScript the page stays mounted across the redirect: empty the form once it is sent.
+  // Once per message sent: typing the next one must not be undone by a later render.
+  const resetFor = useRef<unknown>(null);
+  useEffect(() => {
+    const flash = loaderData.flash;
+    if (flash?.kind !== "success" || resetFor.current === flash) return;
+    resetFor.current = flash;
+    form.reset();
+  }, [loaderData.flash, form]);
   return (
     <>
       <HeaderImage title="Contact Us" image={headerImageOf(loaderData.widgets, HEADER)} />
@@ -47,6 +106,48 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 text-muted">
               Write to us with your name, telephone number and message, and we will reply by email.
             </p>
+            <Form
+              method="post"
+              {...getFormProps(form)}
+              className="relative mt-6 space-y-5"
+              aria-labelledby="contact-form-title"
+            >
+              <FlashMessage flash={loaderData.flash} hideAfterMs={SENT_BANNER_MS} />
+              <FormMessage form={form} />
+              <HoneypotField />
+              <div className="grid gap-5 sm:grid-cols-2">
+                <TextField
+                  meta={fields.name}
+                  label="Name"
+                  autoComplete="name"
+                  formMessage={message}
+                  focusFirst={focus === fields.name.name}
+                />
+                <TextField
+                  meta={fields.telephone}
+                  label="Telephone"
+                  type="tel"
+                  autoComplete="tel"
+                  formMessage={message}
+                  focusFirst={focus === fields.telephone.name}
+                />
+              </div>
+              <TextField
+                meta={fields.email}
+                label="Email"
+                type="email"
+                autoComplete="email"
+                formMessage={message}
+                focusFirst={focus === fields.email.name}
+              />
+              <TextAreaField
+                meta={fields.message}
+                label="Message"
+                rows={6}
+                focusFirst={focus === fields.message.name}
+              />
+              <SubmitButton pendingText="Sending…">Send Message</SubmitButton>
+            </Form>
           </section>
           <WidgetBlock name="ContactPage2" />
         </div>

@@ -38,3 +38,19 @@ export function linkIn(mail: SinkMailJson, prefix: string): string {
   if (!link) throw new Error(`No link starting with ${prefix} in the mail "${mail.subject}"`);
   return link;
 }
+
+/** Waits (polling) for a mail to `to` whose text carries `text` (a token unique to the test). */
+export async function waitForMailContaining(to: string, text: string): Promise<SinkMailJson> {
+  let found: SinkMailJson | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = await receivedMails();
+        found = mails.find((mail) => mail.to.includes(to) && mail.text.includes(text));
+        return found !== undefined;
+      },
+      { message: `a mail to ${to} saying ${text}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}

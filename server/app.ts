@@ -13,6 +13,7 @@ import { contactRoutes } from "./http/contact.ts";
 import { csrfCookieRoutes } from "./http/csrf-cookie.ts";
 import { entryRoutes } from "./http/entries.ts";
 import { entryAdminRoutes } from "./http/entries-admin.ts";
+import { galleryRoutes } from "./http/galleries.ts";
 import { healthRoutes } from "./http/health.ts";
 import { FIELD_MAX_BYTES } from "./http/multipart.ts";
 import { settingsRoutes } from "./http/settings.ts";
@@ -117,6 +118,7 @@ export async function buildApp({
   await app.register(settingsRoutes);
   await app.register(contactRoutes);
   await app.register(testimonialRoutes);
+  await app.register(galleryRoutes);
   await app.register(storageRoutes);
 
   return app;

@@ -20,6 +20,7 @@ import { settingsRoutes } from "./http/settings.ts";
 import { storageRoutes } from "./http/storage.ts";
 import { testimonialRoutes } from "./http/testimonials.ts";
 import { userRoutes } from "./http/user.ts";
+import { userAdminRoutes } from "./http/users.ts";
 import { widgetRoutes } from "./http/widgets.ts";
 import { createLocalStorage, type StorageDriver } from "./media/storage.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
@@ -119,6 +120,7 @@ export async function buildApp({
   await app.register(contactRoutes);
   await app.register(testimonialRoutes);
   await app.register(galleryRoutes);
+  await app.register(userAdminRoutes);
   await app.register(storageRoutes);
 
   return app;

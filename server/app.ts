@@ -13,12 +13,14 @@ import { contactRoutes } from "./http/contact.ts";
 import { csrfCookieRoutes } from "./http/csrf-cookie.ts";
 import { entryRoutes } from "./http/entries.ts";
 import { entryAdminRoutes } from "./http/entries-admin.ts";
+import { galleryRoutes } from "./http/galleries.ts";
 import { healthRoutes } from "./http/health.ts";
 import { FIELD_MAX_BYTES } from "./http/multipart.ts";
 import { settingsRoutes } from "./http/settings.ts";
 import { storageRoutes } from "./http/storage.ts";
 import { testimonialRoutes } from "./http/testimonials.ts";
 import { userRoutes } from "./http/user.ts";
+import { userAdminRoutes } from "./http/users.ts";
 import { widgetRoutes } from "./http/widgets.ts";
 import { createLocalStorage, type StorageDriver } from "./media/storage.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
@@ -117,6 +119,8 @@ export async function buildApp({
   await app.register(settingsRoutes);
   await app.register(contactRoutes);
   await app.register(testimonialRoutes);
+  await app.register(galleryRoutes);
+  await app.register(userAdminRoutes);
   await app.register(storageRoutes);
 
   return app;

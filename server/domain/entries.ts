@@ -5,7 +5,7 @@ import { type FieldErrors, ValidationError } from "../errors.ts";
 import { deleteImage, ImageRejected, rotateImage, storeImage } from "../media/images.ts";
 import type { StorageDriver } from "../media/storage.ts";
 import { articlePreview, renderArticleHtml } from "./entry-article.ts";
-import { reorderWithin } from "./ordering.ts";
+import { assertAllKnown, reorderWithin, savePositions } from "./ordering.ts";
 import { sanitizeRichText } from "./rich-text.ts";
 import { isUniqueViolation } from "./users.ts";
 
@@ -378,27 +378,6 @@ export async function reorderEntries(db: DB, kind: EntryKind, ids: number[]): Pr
       ),
     );
   });
-}
-
-function assertAllKnown(field: string, ids: number[], rows: { id: number }[]): void {
-  const known = new Set(rows.map((row) => row.id));
-  const index = ids.findIndex((id) => !known.has(id));
-  if (index !== -1)
-    throw ValidationError.field(field, `The selected ${field}.${index}.id is invalid.`);
-}
-
-/** Numbers the rows 0, 1, 2… in `order`, writing only the positions that change. */
-async function savePositions(
-  db: DB,
-  table: "entries" | "entry_images",
-  rows: { id: number; position: number }[],
-  order: number[],
-): Promise<void> {
-  const positionOf = new Map(rows.map((row) => [row.id, row.position]));
-  for (const [position, id] of order.entries()) {
-    if (positionOf.get(id) === position) continue;
-    await db.updateTable(table).set({ position }).where("id", "=", id).execute();
-  }
 }
 
 /** An image of an entry of `kind`, with that entry's id; undefined when there is none. */

@@ -1,8 +1,10 @@
-import type { Selectable } from "kysely";
-import type { DB } from "../db/database.ts";
+import { type Selectable, sql } from "kysely";
+import type { DatabaseHandle, DB } from "../db/database.ts";
 import type { UsersTable } from "../db/schema.ts";
 import { ValidationError } from "../errors.ts";
 import { hashPassword } from "../security/passwords.ts";
+import { deleteSessionsOfUser } from "../security/sessions.ts";
+import { countRows, type PageRequest } from "./paging.ts";
 
 export type UserRow = Selectable<UsersTable>;
 export type Role = UsersTable["role"];
@@ -64,4 +66,136 @@ export async function findUserById(db: DB, id: number): Promise<UserRow | undefi
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
+}
+
+/** One page of the users, by first and last name, and how many there are in all. */
+export async function listUsers(
+  db: DB,
+  { page, limit }: PageRequest,
+): Promise<{ users: UserRow[]; total: number }> {
+  const total = await countRows(db, "users");
+  if (page * limit >= total) return { users: [], total };
+  const users = await db
+    .selectFrom("users")
+    .selectAll()
+    .orderBy(sql`lower(firstname)`)
+    .orderBy(sql`lower(lastname)`)
+    .orderBy("id")
+    .limit(limit)
+    .offset(page * limit)
+    .execute();
+  return { users, total };
+}
+
+/** What an admin may change on a user; each one left undefined keeps its value. */
+export type UserChanges = {
+  firstname?: string;
+  lastname?: string;
+  email?: string;
+  role?: Role;
+  password?: string;
+};
+
+const OWN_ROLE = "You cannot remove your own admin access.";
+const LAST_ADMIN_ROLE = "The last admin must keep admin access.";
+const OWN_ACCOUNT = "You cannot delete your own account.";
+const LAST_ADMIN_ACCOUNT = "The last admin cannot be deleted.";
+
+/**
+ * The ids of the admins, locked until the transaction ends on PostgreSQL, so two admins taking
+ * each other's access at once cannot both succeed (SQLite runs one transaction at a time).
+ */
+function lockedAdminIds({ db, dialect }: DatabaseHandle): Promise<{ id: number }[]> {
+  return db
+    .selectFrom("users")
+    .select("id")
+    .where("role", "=", "admin")
+    .$if(dialect === "postgres", (qb) => qb.forUpdate())
+    .execute();
+}
+
+/**
+ * An admin's changes to a user (DESIGN §5). A new password ends the user's sessions and remember
+ * cookies, except the session the admin makes the change in. Throws a 422 when the email belongs
+ * to another user, or when the change would take admin access from the admin making it or from
+ * the last admin. Undefined when there is no such user.
+ */
+export async function updateUserAsAdmin(
+  database: DatabaseHandle,
+  actor: { id: number; sessionId?: string },
+  id: number,
+  changes: UserChanges,
+): Promise<UserRow | undefined> {
+  const email = changes.email === undefined ? undefined : normalizeEmail(changes.email);
+  const password =
+    changes.password === undefined ? undefined : await hashPassword(changes.password);
+  let updated: UserRow | undefined;
+  try {
+    updated = await database.db.transaction().execute(async (trx) => {
+      const user = await trx
+        .selectFrom("users")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!user) return undefined;
+      if (email !== undefined && email !== user.email) {
+        const holder = await findUserByEmail(trx, email);
+        if (holder && holder.id !== id) throw emailTaken();
+      }
+      if (user.role === "admin" && changes.role === "user") {
+        if (id === actor.id) throw ValidationError.field("role", OWN_ROLE);
+        const admins = await lockedAdminIds({ db: trx, dialect: database.dialect });
+        if (admins.every((admin) => admin.id === id))
+          throw ValidationError.field("role", LAST_ADMIN_ROLE);
+      }
+      return trx
+        .updateTable("users")
+        .set({
+          firstname: changes.firstname ?? user.firstname,
+          lastname: changes.lastname ?? user.lastname,
+          email: email ?? user.email,
+          role: changes.role ?? user.role,
+          // A new password also invalidates every remember cookie (as forgetRememberTokens does).
+          ...(password === undefined ? {} : { password, remember_token: null }),
+          updated_at: new Date().toISOString(),
+        })
+        .where("id", "=", id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+  } catch (error) {
+    // Another request took the address between the check and the update.
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  if (updated && password !== undefined)
+    await deleteSessionsOfUser(database.db, id, id === actor.id ? actor.sessionId : undefined);
+  return updated;
+}
+
+/**
+ * Removes a user (their sessions go with them). Throws a 422 under `user` when it is the admin
+ * making the change or the last admin. False when there is no such user.
+ */
+export async function deleteUserAsAdmin(
+  database: DatabaseHandle,
+  actor: { id: number },
+  id: number,
+): Promise<boolean> {
+  if (id === actor.id) throw ValidationError.field("user", OWN_ACCOUNT);
+  return database.db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom("users")
+      .select("role")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!user) return false;
+    if (user.role === "admin") {
+      const admins = await lockedAdminIds({ db: trx, dialect: database.dialect });
+      if (admins.every((admin) => admin.id === id))
+        throw ValidationError.field("user", LAST_ADMIN_ACCOUNT);
+    }
+    await trx.deleteFrom("users").where("id", "=", id).execute();
+    return true;
+  });
 }

@@ -9,7 +9,7 @@ import { z } from "./validation.ts";
 const name = z.string().trim().min(1).max(255);
 const email = z.string().trim().min(1).max(255).pipe(z.email());
 /** Laravel's Password::defaults(): at least 8 characters (and a cap, so hashing stays cheap). */
-const newPassword = z.string().min(8).max(1024);
+export const newPassword = z.string().min(8).max(1024);
 const requiredString = z.string().min(1).max(1024);
 /** Laravel's `$request->boolean()`. */
 const boolean = z
@@ -18,7 +18,7 @@ const boolean = z
   .transform((value) => [true, 1, "1", "true", "on", "yes"].includes(value as never));
 
 /** Laravel's `confirmed` rule: `<field>_confirmation` must equal the field; the message goes under the field. */
-function confirmed<T extends z.ZodObject>(schema: T, field: string) {
+export function confirmed<T extends z.ZodObject>(schema: T, field: string) {
   return schema.refine(
     (input: Record<string, unknown>) => {
       const value = input[field];
@@ -28,7 +28,7 @@ function confirmed<T extends z.ZodObject>(schema: T, field: string) {
   );
 }
 
-const uniqueEmail = (db: DB, ignoreUserId?: number) =>
+export const uniqueEmail = (db: DB, ignoreUserId?: number) =>
   email.refine(
     async (value) => {
       const holder = await findUserByEmail(db, value);

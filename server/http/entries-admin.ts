@@ -18,7 +18,7 @@ import { notFound, ValidationError } from "../errors.ts";
 import { presentEntry, presentEntryImage, presentEntryPage } from "../presenters/entry.ts";
 import {
   entryCreateForm,
-  entryImageOrderForm,
+  imageOrderForm,
   entryOrderForm,
   entryUpdateForm,
   jsonFields,
@@ -103,7 +103,7 @@ export async function entryAdminRoutes(app: FastifyInstance) {
     });
 
     app.post(`/api/${segment}images/order`, async (request) => {
-      const { id, images } = await parseForm(entryImageOrderForm, jsonFields(request.body));
+      const { id, images } = await parseForm(imageOrderForm, jsonFields(request.body));
       const entry = await reorderEntryImages(app.db, kind, id, images);
       if (!entry) throw ValidationError.field("id", "The selected id is invalid.");
       return presentEntry(entry.entry, entry.images);

@@ -121,8 +121,8 @@ export function wholeNumber(value: unknown): number | undefined {
   return Number.isSafeInteger(number) && number > 0 ? number : undefined;
 }
 
-/** POST /api/{kind}images/order: the entry with its pictures in their new order. */
-export const entryImageOrderForm = z.object({
+/** POST /api/{kind}images/order and /api/galleriesimages/order: the owner with its pictures in their new order. */
+export const imageOrderForm = z.object({
   id: z.unknown().transform((value, ctx) => {
     const id = wholeNumber(value);
     if (id !== undefined) return id;

@@ -40,6 +40,8 @@ export function laravelMessage(issue: z.core.$ZodRawIssue): string | undefined {
         return `The ${field} field must be a valid date.`;
       return `The ${field} field format is invalid.`;
     case "invalid_value":
+      if (issue.input === undefined || issue.input === null || issue.input === "")
+        return `The ${field} field is required.`;
       return `The selected ${field} is invalid.`;
     case "unrecognized_keys":
       return undefined;

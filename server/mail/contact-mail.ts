@@ -26,15 +26,14 @@ export function contactMessageMail(
       siteName,
       greeting: "Hello,",
       lines: [
-        `${name} wrote through the contact form on ${input.created_at.slice(0, 10)}.`,
+        `A visitor wrote through the contact form on ${input.created_at.slice(0, 10)}.`,
         `Name: ${name}`,
         `Telephone: ${oneLine(input.telephone) || "—"}`,
         `Email: ${input.email}`,
         "Message:",
         ...input.message.split(/\r?\n/).filter((line) => line.trim() !== ""),
       ],
-      action: { label: `Reply to ${name}`, url: `mailto:${input.email}` },
-      outro: ["Replying to this mail answers the visitor."],
+      outro: [`Reply to this mail to answer ${name}.`],
     }),
   };
 }

@@ -2,7 +2,8 @@ export type MailContent = {
   siteName: string;
   greeting: string;
   lines: string[];
-  action: { label: string; url: string };
+  /** The button the mail is about; a mail without one (a contact message) is answered by reply. */
+  action?: { label: string; url: string };
   outro: string[];
 };
 
@@ -14,13 +15,13 @@ const escapeHtml = (value: string) =>
 
 /** One simple layout for every mail: a text body and an HTML body with a button. */
 export function renderMail(content: MailContent): { text: string; html: string } {
+  const { action } = content;
   const text = [
     content.greeting,
     "",
     ...content.lines,
     "",
-    `${content.action.label}: ${content.action.url}`,
-    "",
+    ...(action ? [`${action.label}: ${action.url}`, ""] : []),
     ...content.outro,
     "",
     `Regards,`,
@@ -29,7 +30,13 @@ export function renderMail(content: MailContent): { text: string; html: string }
   ].join("\n");
 
   const paragraph = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
-  const url = escapeHtml(content.action.url);
+  const url = action ? escapeHtml(action.url) : "";
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${url}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px">${escapeHtml(action.label)}</a></p>\n`
+    : "";
+  const fallback = action
+    ? `\n<p style="margin:24px 0 0;font-size:12px;color:#52525b">If the button does not work, copy this address into your browser: <a href="${url}">${url}</a></p>`
+    : "";
   const html = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(content.siteName)}</title></head>
@@ -40,10 +47,8 @@ export function renderMail(content: MailContent): { text: string; html: string }
 <h1 style="margin:0 0 24px;font-size:20px">${escapeHtml(content.siteName)}</h1>
 ${paragraph(content.greeting)}
 ${content.lines.map(paragraph).join("\n")}
-<p style="margin:24px 0"><a href="${url}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px">${escapeHtml(content.action.label)}</a></p>
-${content.outro.map(paragraph).join("\n")}
-<p style="margin:0 0 16px">Regards,<br>${escapeHtml(content.siteName)}</p>
-<p style="margin:24px 0 0;font-size:12px;color:#52525b">If the button does not work, copy this address into your browser: <a href="${url}">${url}</a></p>
+${button}${content.outro.map(paragraph).join("\n")}
+<p style="margin:0 0 16px">Regards,<br>${escapeHtml(content.siteName)}</p>${fallback}
 </td></tr></table>
 </td></tr></table>
 </body>

@@ -11,3 +11,7 @@ export function presentUser(user: User) {
     email_verified_at: user.email_verified_at,
   };
 }
+
+export function presentUserPage(users: User[], total: number) {
+  return { results: users.map(presentUser), total };
+}

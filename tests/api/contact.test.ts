@@ -69,7 +69,8 @@ describe("POST /api/contact", () => {
     expect(mail.text).toContain("Telephone: +44 20 7946 0000");
     expect(mail.text).toContain(`Email: ${email}`);
     expect(mail.text).toContain("Hello!\nCan I volunteer on Saturdays?");
-    expect(mail.html).toContain(`href="mailto:${email}"`);
+    expect(mail.text).toContain("Reply to this mail to answer Nia Visitor.");
+    expect(mail.html).toContain('<p style="margin:0 0 16px">Can I volunteer on Saturdays?</p>');
 
     await api.app.contactOutbox.settle();
     const stored = (await messagesOf(api)).results.find((m) => m.email === email);

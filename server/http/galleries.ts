@@ -1,0 +1,119 @@
+import type { FastifyInstance } from "fastify";
+import {
+  addGalleryImage,
+  createGallery,
+  deleteGallery,
+  deleteGalleryImage,
+  findGallery,
+  listGalleries,
+  reorderGalleryImages,
+  rotateGalleryImage,
+  updateGallery,
+  updateGalleryImage,
+  type GalleryContext,
+} from "../domain/galleries.ts";
+import { notFound, ValidationError } from "../errors.ts";
+import { presentGallery, presentGalleryImage, presentGalleryPage } from "../presenters/gallery.ts";
+import { imageOrderForm, jsonFields, parseEntryImageUpload } from "./entry-forms.ts";
+import { admin } from "./guards.ts";
+import { listQuery } from "./list-query.ts";
+import { readForm } from "./multipart.ts";
+import { parseIdParam } from "./path-key.ts";
+import { parseForm, z } from "./validation.ts";
+
+const name = z.string().trim().min(1).max(255);
+/** Laravel's nullable string: null is "". */
+const nullableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => value ?? "");
+
+const galleryCreateForm = z.object({ name });
+const galleryUpdateForm = z.object({ name: name.optional() });
+
+const webAddress = z.url({ protocol: /^https?$/ });
+
+/** A picture's caption and where it leads: a web address (http or https), or nothing. */
+const galleryImageForm = z.object({
+  alt: nullableText(255).optional(),
+  link: nullableText(2048)
+    .refine((link) => link === "" || webAddress.safeParse(link).success, {
+      message: "The link field must be a valid URL.",
+    })
+    .optional(),
+});
+
+type IdParams = { Params: { id: string } };
+
+/** DESIGN §5 "galleries": every call needs a verified admin. */
+export async function galleryRoutes(app: FastifyInstance) {
+  app.addHook("preHandler", admin);
+  const ctx: GalleryContext = { db: app.db, storage: app.storage };
+
+  app.get("/api/galleries", async (request) => {
+    const { galleries, total } = await listGalleries(app.db, listQuery.parse(request.query ?? {}));
+    return presentGalleryPage(galleries, total);
+  });
+
+  app.post("/api/galleries", async (request, reply) => {
+    const { fields } = await readForm(request);
+    const gallery = await createGallery(app.db, await parseForm(galleryCreateForm, fields));
+    return reply.code(201).send(presentGallery(gallery, []));
+  });
+
+  app.get<IdParams>("/api/galleries/:id", async (request) => {
+    const found = await findGallery(app.db, parseIdParam(request.params.id));
+    if (!found) throw notFound();
+    return presentGallery(found.gallery, found.images);
+  });
+
+  app.post<IdParams>("/api/galleries/:id", async (request) => {
+    const id = parseIdParam(request.params.id);
+    const { fields } = await readForm(request);
+    const saved = await updateGallery(app.db, id, await parseForm(galleryUpdateForm, fields));
+    if (!saved) throw notFound();
+    return presentGallery(saved.gallery, saved.images);
+  });
+
+  app.delete<IdParams>("/api/galleries/:id", async (request, reply) => {
+    if (!(await deleteGallery(ctx, parseIdParam(request.params.id)))) throw notFound();
+    return reply.code(204).send();
+  });
+
+  app.post("/api/galleriesimages", async (request, reply) => {
+    const form = await readForm(request, { fileFields: ["file"] });
+    const { ownerId, file, alt } = await parseEntryImageUpload(form, "gallery_id");
+    const image = await addGalleryImage(ctx, ownerId, { file: file.data, alt });
+    if (!image) throw ValidationError.field("gallery_id", "The selected gallery id is invalid.");
+    return reply.code(201).send(presentGalleryImage(image));
+  });
+
+  app.post("/api/galleriesimages/order", async (request) => {
+    const { id, images } = await parseForm(imageOrderForm, jsonFields(request.body));
+    const gallery = await reorderGalleryImages(app.db, id, images);
+    if (!gallery) throw ValidationError.field("id", "The selected id is invalid.");
+    return presentGallery(gallery.gallery, gallery.images);
+  });
+
+  app.post<IdParams>("/api/galleriesimages/:id", async (request) => {
+    const id = parseIdParam(request.params.id);
+    const { fields } = await readForm(request);
+    const image = await updateGalleryImage(app.db, id, await parseForm(galleryImageForm, fields));
+    if (!image) throw notFound();
+    return presentGalleryImage(image);
+  });
+
+  app.delete<IdParams>("/api/galleriesimages/:id", async (request, reply) => {
+    if (!(await deleteGalleryImage(ctx, parseIdParam(request.params.id)))) throw notFound();
+    return reply.code(204).send();
+  });
+
+  app.post<IdParams>("/api/galleriesimages/:id/rotate", async (request) => {
+    const image = await rotateGalleryImage(ctx, parseIdParam(request.params.id));
+    if (!image) throw notFound();
+    return presentGalleryImage(image);
+  });
+}

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from "fastify";
+import type { DB } from "../db/database.ts";
+import {
+  createUser,
+  deleteUserAsAdmin,
+  findUserById,
+  listUsers,
+  updateUserAsAdmin,
+} from "../domain/users.ts";
+import { notFound } from "../errors.ts";
+import { presentUser, presentUserPage } from "../presenters/user.ts";
+import { confirmed, newPassword, uniqueEmail } from "./auth-forms.ts";
+import { admin, currentUser } from "./guards.ts";
+import { listQuery } from "./list-query.ts";
+import { readForm } from "./multipart.ts";
+import { parseIdParam } from "./path-key.ts";
+import { parseForm, z } from "./validation.ts";
+
+const personName = z.string().trim().min(1).max(255);
+const role = z.enum(["user", "admin"]);
+
+const userCreateForm = (db: DB) =>
+  confirmed(
+    z.object({
+      firstname: personName,
+      lastname: personName,
+      email: uniqueEmail(db),
+      role,
+      password: newPassword,
+      password_confirmation: z.unknown().optional(),
+    }),
+    "password",
+  );
+
+/** Every field is optional; an empty password (the form's field left blank) keeps the old one. */
+const userUpdateForm = (db: DB, id: number) =>
+  confirmed(
+    z.object({
+      firstname: personName.optional(),
+      lastname: personName.optional(),
+      email: uniqueEmail(db, id).optional(),
+      role: role.optional(),
+      password: z.preprocess(
+        (value) => (value === "" || value === null ? undefined : value),
+        newPassword.optional(),
+      ),
+      password_confirmation: z.unknown().optional(),
+    }),
+    "password",
+  );
+
+type IdParams = { Params: { id: string } };
+
+/** DESIGN §5 "Users (admin)": every call needs a verified admin. */
+export async function userAdminRoutes(app: FastifyInstance) {
+  app.addHook("preHandler", admin);
+  const database = { db: app.db, dialect: app.dialect };
+
+  app.get("/api/users", async (request) => {
+    const { users, total } = await listUsers(app.db, listQuery.parse(request.query ?? {}));
+    return presentUserPage(users, total);
+  });
+
+  app.post("/api/users", async (request, reply) => {
+    const { fields } = await readForm(request);
+    const input = await parseForm(userCreateForm(app.db), fields);
+    // An admin vouches for the address: the account can sign in at once.
+    const user = await createUser(app.db, { ...input, verified: true });
+    return reply.code(201).send(presentUser(user));
+  });
+
+  app.get<IdParams>("/api/users/:id", async (request) => {
+    const user = await findUserById(app.db, parseIdParam(request.params.id));
+    if (!user) throw notFound();
+    return presentUser(user);
+  });
+
+  app.patch<IdParams>("/api/users/:id", async (request) => {
+    const id = parseIdParam(request.params.id);
+    const { fields } = await readForm(request);
+    const { password_confirmation: _confirmation, ...changes } = await parseForm(
+      userUpdateForm(app.db, id),
+      fields,
+    );
+    const actor = { id: currentUser(request).id, sessionId: request.session?.id };
+    const user = await updateUserAsAdmin(database, actor, id, changes);
+    if (!user) throw notFound();
+    return presentUser(user);
+  });
+
+  app.delete<IdParams>("/api/users/:id", async (request, reply) => {
+    const id = parseIdParam(request.params.id);
+    if (!(await deleteUserAsAdmin(database, currentUser(request), id))) throw notFound();
+    return reply.code(204).send();
+  });
+}

@@ -16,10 +16,10 @@ import {
   type EntryDetail,
   type EntryKind,
 } from "./api-types.ts";
-import { redirectWithFlash } from "./flash.server.ts";
+import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
-import { apiClientContext } from "./request-context.server.ts";
+import { apiClientContext, requestFactsContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -60,13 +60,47 @@ export async function loadAdminEntryList(
   };
 }
 
+/** A list screen: its page of items, the flash left for it and whether the Add modal is open. */
+export async function loadAdminEntryListScreen(
+  context: Context,
+  kind: EntryKind,
+  { request, url }: { request: Request; url: URL },
+) {
+  const [page, { flash, headers }] = await Promise.all([
+    loadAdminEntryList(context, kind, url),
+    takeFlash(request),
+  ]);
+  return data({ ...page, flash, adding: url.searchParams.has("add") }, { headers });
+}
+
+/** An edit screen: the entry, the flash left for it, the delete step and the upload limit. */
+export async function loadAdminEntryScreen(
+  context: Context,
+  kind: EntryKind,
+  { request, url, id }: { request: Request; url: URL; id: string },
+) {
+  const [entry, { flash, headers }] = await Promise.all([
+    loadAdminEntry(context, kind, id),
+    takeFlash(request),
+  ]);
+  return data(
+    {
+      entry,
+      flash,
+      confirmingDelete: url.searchParams.get("confirm") === "delete",
+      imageMaxBytes: context.get(requestFactsContext).config.imageMaxBytes,
+    },
+    { headers },
+  );
+}
+
 /** The entry named by the route's `:id`; anything but a whole number is the 404 page. */
 export async function loadAdminEntry(
   context: Context,
   kind: EntryKind,
   id: string,
 ): Promise<EntryDetail> {
-  if (!/^\d{1,10}$/.test(id)) throwNotFound();
+  assertEntryId(id);
   const api = context.get(apiClientContext);
   const entry = await api.read(`/api/${kind}/${id}`, EntryDetailSchema);
   return { ...entry, url: entry.url || `/${kind}/${entry.slug}` };
@@ -233,9 +267,10 @@ export async function uploadEntryPhotos(
   id: string,
   request: Request,
 ): Promise<Response> {
-  const entry = await loadAdminEntry(context, kind, id);
+  // No lookup first: the API answers 422 for an entry that is not there.
+  assertEntryId(id);
   const api = context.get(apiClientContext);
-  const here = `/admin/${kind}/${entry.id}`;
+  const here = `/admin/${kind}/${id}`;
   const wantsJson = request.headers.get("Accept")?.includes("application/json") ?? false;
   const formData = await request.formData();
   const files = formData
@@ -246,7 +281,7 @@ export async function uploadEntryPhotos(
   for (const file of files) {
     const body = new FormData();
     body.append("file", file, file.name);
-    body.append(ADMIN_ENTRY_KINDS[kind].photoOwnerField, String(entry.id));
+    body.append(ADMIN_ENTRY_KINDS[kind].photoOwnerField, id);
     const result = await api.post(`/api/${kind}images`, body, {
       schema: EntryImageSchema,
       // The upload zone shows the status itself ("Server responded with 401 code.").
@@ -288,6 +323,10 @@ export async function uploadEntryPhotos(
     kind: "error",
     message: `${uploaded} of ${results.length} photos were uploaded. ${problems}`,
   });
+}
+
+function assertEntryId(id: string): void {
+  if (!/^\d{1,10}$/.test(id)) throwNotFound();
 }
 
 function uploadProblem(status: number, body: unknown): string {

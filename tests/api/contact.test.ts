@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { CONTACT_RETRY_MS } from "../../server/domain/contact.ts";
-import { clientAs, postForm } from "../support/entries-admin.ts";
+import { clientAs, postForm } from "../support/admin-calls.ts";
 import type { HttpClient } from "../support/http-client.ts";
 import { type SmtpSink, startSmtpSink, unusedPort } from "../support/smtp-sink.ts";
 import { startTestApi, type TestApi } from "../support/test-api.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createEntry } from "../support/entries-factory.ts";
-import { clientAs, jpeg, png, postForm } from "../support/entries-admin.ts";
+import { clientAs, jpeg, png, postForm } from "../support/admin-calls.ts";
 import type { HttpClient } from "../support/http-client.ts";
 import { startTestApi, type TestApi } from "../support/test-api.ts";
 

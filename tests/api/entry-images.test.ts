@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 import type { EntryKind } from "../../server/db/schema.ts";
 import { svgImage } from "../fixtures/images.ts";
 import { createEntry, createEntryImage } from "../support/entries-factory.ts";
-import { clientAs, filesOf, jpeg, png, postForm, storedFiles } from "../support/entries-admin.ts";
+import { clientAs, filesOf, jpeg, png, postForm, storedFiles } from "../support/admin-calls.ts";
 import type { HttpClient } from "../support/http-client.ts";
 import { startTestApi, type TestApi } from "../support/test-api.ts";
 

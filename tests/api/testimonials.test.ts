@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { type Caller, clientAs, postForm } from "../support/entries-admin.ts";
+import { type Caller, clientAs, postForm } from "../support/admin-calls.ts";
 import type { HttpClient } from "../support/http-client.ts";
 import { startTestApi, type TestApi } from "../support/test-api.ts";
 

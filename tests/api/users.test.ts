@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { User } from "../../server/types.ts";
-import { type Caller, clientAs, postForm } from "../support/entries-admin.ts";
+import { type Caller, clientAs, postForm } from "../support/admin-calls.ts";
 import { createAdmin, createUser, DEFAULT_PASSWORD, signInAs } from "../support/factories.ts";
 import type { HttpClient } from "../support/http-client.ts";
 import { startTestApi, type TestApi } from "../support/test-api.ts";

@@ -8,7 +8,7 @@ import {
   png,
   postForm,
   storedFiles,
-} from "../support/entries-admin.ts";
+} from "../support/admin-calls.ts";
 import type { HttpClient } from "../support/http-client.ts";
 import { startTestApi, type TestApi } from "../support/test-api.ts";
 

@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeImage } from "../fixtures/images.ts";
 import { createEntry, createEntryImage } from "../support/entries-factory.ts";
-import { multipart } from "../support/entries-admin.ts";
-import { createUser, DEFAULT_PASSWORD } from "../support/factories.ts";
-import { HttpClient } from "../support/http-client.ts";
-import { startTestApi, TEST_APP_URL, type TestApi } from "../support/test-api.ts";
+import { multipart } from "../support/admin-calls.ts";
+import type { HttpClient } from "../support/http-client.ts";
+import { openContractTarget, type ContractTarget } from "../support/contract-target.ts";
+import type { TestApi } from "../support/test-api.ts";
 
 /**
  * The entry calls of the web tier over real HTTP, checking only what it reads, so the same
@@ -14,19 +14,13 @@ import { startTestApi, TEST_APP_URL, type TestApi } from "../support/test-api.ts
  * CONTRACT_ADMIN_PASSWORD of a verified admin without two-factor sign-in; the entries those
  * calls create are deleted again. Without API_URL: a fresh embedded API with a few entries.
  */
+let target: ContractTarget;
 let embedded: TestApi | undefined;
-let baseUrl: string;
-let origin: string;
 
 beforeAll(async () => {
-  if (process.env.API_URL) {
-    baseUrl = process.env.API_URL;
-    origin = new URL(process.env.APP_URL ?? process.env.API_URL).origin;
-    return;
-  }
-  embedded = await startTestApi();
-  baseUrl = embedded.url;
-  origin = TEST_APP_URL;
+  target = await openContractTarget();
+  embedded = target.embedded;
+  if (!embedded) return;
   const db = embedded.database.db;
   const project = await createEntry(db, "project", {
     title: "Clean water",
@@ -39,28 +33,11 @@ beforeAll(async () => {
   await createEntry(db, "opportunity", { title: "Reading mentor", slug: "reading-mentor" });
 });
 afterAll(async () => {
-  await embedded?.close();
+  await target?.close();
 });
 
-/** A browser-like client signed in as the admin, through the same calls as the web tier's login. */
-async function signedInAdmin(): Promise<HttpClient> {
-  let email = process.env.CONTRACT_ADMIN_EMAIL;
-  let password = process.env.CONTRACT_ADMIN_PASSWORD;
-  if (embedded) {
-    const admin = await createUser(embedded.database.db, { role: "admin" });
-    [email, password] = [admin.email, DEFAULT_PASSWORD];
-  }
-  if (!email || !password)
-    throw new Error("Set CONTRACT_ADMIN_EMAIL and CONTRACT_ADMIN_PASSWORD to run the admin calls.");
-  const admin = client();
-  await admin.csrf();
-  const login = await admin.post("/login", { email, password, remember: false });
-  expect(login.status).toBe(200);
-  expect(login.body?.two_factor ?? false).toBe(false);
-  return admin;
-}
-
-const client = () => new HttpClient(baseUrl, { origin });
+const client = () => target.client();
+const signedInAdmin = () => target.signedInAdmin();
 
 const SEGMENTS = ["projects", "blog", "opportunities"] as const;
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeImage } from "../fixtures/images.ts";
 import { type ContractTarget, openContractTarget } from "../support/contract-target.ts";
-import { multipart } from "../support/entries-admin.ts";
+import { multipart } from "../support/admin-calls.ts";
 import type { HttpClient } from "../support/http-client.ts";
 
 /**

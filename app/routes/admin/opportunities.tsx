@@ -1,17 +1,13 @@
-import { data } from "react-router";
 import { AdminEntryList } from "../../components/admin/admin-entry-list.tsx";
 import { ADMIN_ENTRY_KINDS } from "../../lib/admin-entries.ts";
-import { adminEntryListAction, loadAdminEntryList } from "../../lib/admin-entries.server.ts";
-import { takeFlash } from "../../lib/flash.server.ts";
+import { adminEntryListAction, loadAdminEntryListScreen } from "../../lib/admin-entries.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/opportunities";
 
 const config = ADMIN_ENTRY_KINDS.opportunities;
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const page = await loadAdminEntryList(context, config.kind, url);
-  const { flash, headers } = await takeFlash(request);
-  return data({ ...page, flash, adding: url.searchParams.has("add") }, { headers });
+  return loadAdminEntryListScreen(context, config.kind, { request, url });
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

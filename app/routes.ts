@@ -43,6 +43,7 @@ export default [
     route("widgets/:id", "routes/admin/widget.tsx"),
     route("galleries", "routes/admin/galleries.tsx"),
     route("galleries/:id", "routes/admin/gallery.tsx"),
+    route("galleries/:id/photos", "routes/admin/gallery-photos.ts"),
     route("testimonials", "routes/admin/testimonials.tsx"),
     route("projects", "routes/admin/projects.tsx"),
     route("projects/:id", "routes/admin/project.tsx"),
@@ -55,6 +56,9 @@ export default [
     route("blog", "routes/admin/blog.tsx"),
     route("blog/:id", "routes/admin/blog-post.tsx"),
     route("blog/:id/photos", "routes/admin/entry-photos.ts", { id: "admin-blog-post-photos" }),
+    // Beyond the spec: the organisation's details and the visitors' messages (our API's extensions).
+    route("settings", "routes/admin/settings.tsx"),
+    route("messages", "routes/admin/messages.tsx"),
   ]),
 
   route("*", "routes/not-found.tsx"),

@@ -57,6 +57,12 @@ export type SiteSettings = {
   address: string;
   donateUrl: string;
   social: { facebook: string; instagram: string; twitter: string };
+  /**
+   * Whether the API keeps these details (our extension): then staff edit them on
+   * /admin/settings and read messages on /admin/messages. A Laravel backend does not, and the
+   * details come from the environment.
+   */
+  editable: boolean;
 };
 
 /** GET /api/settings (our extension); every field may be missing, the environment fills it. */
@@ -132,3 +138,46 @@ export function pagedSchema<Item extends z.ZodType>(item: Item) {
     .transform((page) => ({ results: page.results, total: page.total ?? page.results.length }));
 }
 export type Paged<T> = { results: T[]; total: number };
+
+/** A picture of a gallery: `link` is where it leads (http or https), empty for none. */
+export const GalleryImageSchema = z.object({
+  id,
+  image_url: z.string(),
+  alt: optionalText,
+  link: optionalText,
+  order: z.number().nullish(),
+});
+export type GalleryImage = z.infer<typeof GalleryImageSchema>;
+
+/** `{id, name, image_url, images}`: `image_url` is the cover (the first picture), if any. */
+export const GallerySchema = z.object({
+  id,
+  name: z.string(),
+  image_url: optionalText,
+  images: z
+    .array(GalleryImageSchema)
+    .nullish()
+    .transform((images) => images ?? []),
+});
+export type Gallery = z.infer<typeof GallerySchema>;
+
+/** A score of 1–5 stars; the review is HTML the API sanitized. */
+export const TestimonialSchema = z.object({
+  id,
+  name: z.string(),
+  score: z.coerce.number().int().min(0).max(5).catch(0),
+  review: optionalText,
+});
+export type Testimonial = z.infer<typeof TestimonialSchema>;
+
+/** A visitor's message as admins read it (our extension, `GET /api/contact-messages`). */
+export const ContactMessageSchema = z.object({
+  id,
+  name: z.string(),
+  telephone: optionalText,
+  email: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+  mailed_at: optionalText,
+});
+export type ContactMessage = z.infer<typeof ContactMessageSchema>;

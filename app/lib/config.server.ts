@@ -45,6 +45,7 @@ export function loadWebConfig(
         instagram: nonEmpty(env.SITE_INSTAGRAM_URL) ?? "https://www.instagram.com/",
         twitter: nonEmpty(env.SITE_TWITTER_URL) ?? "https://twitter.com/",
       },
+      editable: false,
     },
   };
 }

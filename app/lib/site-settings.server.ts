@@ -22,6 +22,7 @@ export async function loadSiteSettings(
         instagram: body.social?.instagram || defaults.social.instagram,
         twitter: body.social?.twitter || defaults.social.twitter,
       },
+      editable: true,
     };
   } catch (error) {
     console.error("Site settings failed to load:", error);

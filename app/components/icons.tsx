@@ -209,3 +209,43 @@ export function TrashIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A page of text: a TEXT widget. */
+export function TextIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 3h9l4 4v14H6z" />
+      <path d="M14 3v5h5M9 12h7M9 16h7" />
+    </Icon>
+  );
+}
+
+/** A picture: an IMAGE widget. */
+export function ImageIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <circle cx="9" cy="10" r="1.8" />
+      <path d="m4 17 5-5 4 4 3-3 4 4" />
+    </Icon>
+  );
+}
+
+/** A star of a rating; `fill="currentColor"` draws it full. */
+export function StarIcon(props: IconProps) {
+  return (
+    <Icon strokeWidth="1.5" {...props}>
+      <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3l-5.6 2.9 1.1-6.2L3 9.6l6.2-.9z" />
+    </Icon>
+  );
+}
+
+/** A link: a gallery picture's link. */
+export function LinkIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1" />
+      <path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
+    </Icon>
+  );
+}

@@ -9,7 +9,7 @@ export const inputClass =
 type TextFieldProps = {
   meta: FieldMetadata<string>;
   label: string;
-  type?: "text" | "email" | "password" | "tel";
+  type?: "text" | "email" | "password" | "tel" | "url";
   autoComplete?: string;
   inputMode?: "numeric" | "text";
   /** The form's overall message: a field error saying the same is not repeated under the field. */

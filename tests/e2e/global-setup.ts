@@ -20,10 +20,34 @@ export const nodeBinary = existsSync(path.join(repositoryRoot, "node_modules/.bi
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
   if (process.env.E2E_BASE_URL) return undefined;
 
+  const mailSink = await startE2eMailSink();
+  let site: Site;
+  try {
+    site = await startSite({ SMTP_URL: mailSink.smtpUrl });
+  } catch (error) {
+    await mailSink.close();
+    throw error;
+  }
+  process.env.E2E_BASE_URL = site.appUrl;
+  process.env.E2E_API_URL = site.apiUrl;
+  process.env.E2E_MAIL_URL = mailSink.mailUrl;
+
+  return async () => {
+    await site.stop();
+    await mailSink.close();
+  };
+}
+
+export type Site = { appUrl: string; apiUrl: string; stop: () => Promise<void> };
+
+/**
+ * Both tiers on free ports with a fresh DATA_DIR and the demo content: the suite's shared site,
+ * or one of a test's own when it changes what every page shows (the site settings, say).
+ */
+export async function startSite(extraEnv: NodeJS.ProcessEnv = {}): Promise<Site> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "almoner-e2e-"));
   const [port, apiPort] = await freePorts(2);
   const appUrl = `http://127.0.0.1:${port}`;
-  const mailSink = await startE2eMailSink();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HOST: "127.0.0.1",
@@ -35,11 +59,16 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     ADMIN_PASSWORD: E2E_ADMIN.password,
     SEED_DEMO: "1",
     LOG_LEVEL: "warn",
-    SMTP_URL: mailSink.smtpUrl,
+    ...extraEnv,
   };
   delete env.API_URL;
 
-  await runToCompletion(["scripts/seed.ts"], env);
+  try {
+    await runToCompletion(["scripts/seed.ts"], env);
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const server = spawn(nodeBinary, ["scripts/serve.ts"], {
     cwd: repositoryRoot,
     env,
@@ -52,19 +81,17 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   try {
     await waitUntilHealthy(`${appUrl}/healthz`, server, output);
   } catch (error) {
-    server.kill("SIGTERM");
-    await mailSink.close();
+    await stop(server);
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
-  process.env.E2E_BASE_URL = appUrl;
-  process.env.E2E_API_URL = `http://127.0.0.1:${apiPort}`;
-  process.env.E2E_MAIL_URL = mailSink.mailUrl;
-
-  return async () => {
-    await stop(server);
-    await mailSink.close();
-    await rm(dataDir, { recursive: true, force: true });
+  return {
+    appUrl,
+    apiUrl: `http://127.0.0.1:${apiPort}`,
+    async stop() {
+      await stop(server);
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }
 

@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { freePorts, nodeBinary, repositoryRoot, stop, waitUntilHealthy } from "./global-setup.ts";
+import {
+  startStandInBackend,
+  startWebTier,
+  type StandInBackend,
+  type WebTier,
+} from "./stand-in.ts";
 
 // Seeded demo entries (server/db/seed/content.ts); their photos are read from the API.
 const PROJECT = {
@@ -374,11 +373,11 @@ test.describe("with a backend that answers absolute image URLs", () => {
   const TWO_PHOTOS = "/blog/a-day-with-grace";
   const ONE_PHOTO = "/opportunities/safeguarding-trustee";
   let backend: StandInBackend;
-  let site: { url: string; process: ChildProcess; dataDir: string };
+  let site: WebTier;
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
-    backend = await startStandInBackend(process.env.E2E_API_URL!, {
+    backend = await startLaravelLikeBackend(process.env.E2E_API_URL!, {
       [`/api${NO_PHOTOS}`]: (entry) => ({ ...entry, images: [] }),
       // Our API may add each photo's size; the page then gives it to the browser.
       [`/api${TWO_PHOTOS}`]: (entry) => ({
@@ -397,8 +396,7 @@ test.describe("with a backend that answers absolute image URLs", () => {
   });
 
   test.afterAll(async () => {
-    await stop(site.process);
-    await rm(site.dataDir, { recursive: true, force: true });
+    await site.close();
     await backend.close();
   });
 
@@ -534,108 +532,21 @@ test.describe("with a backend that answers absolute image URLs", () => {
   });
 });
 
-type StandInBackend = { url: string; close(): Promise<void> };
 const OUR_UPLOADS = "/storage/uploads/entries/";
 const LARAVEL_UPLOADS = "/storage/photos/";
 type EntryRewrite = (entry: ApiEntry) => ApiEntry;
 
 /** Relays `apiUrl`, answering absolute image URLs on its own origin (and `rewrites` by path). */
-async function startStandInBackend(
-  apiUrl: string,
-  rewrites: Record<string, EntryRewrite>,
-): Promise<StandInBackend> {
-  let origin = "";
-  const server: Server = createServer((req, res) => {
-    relay(req)
-      .then(({ status, headers, body }) => {
-        res.writeHead(status, headers);
-        res.end(body);
-      })
-      .catch(() => {
-        res.writeHead(502);
-        res.end();
-      });
-  });
-
-  async function relay(req: IncomingMessage) {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (typeof value === "string" && !["host", "connection", "accept-encoding"].includes(name)) {
-        headers.set(name, value);
-      }
-    }
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const upstreamPath = (req.url ?? "/").replace(LARAVEL_UPLOADS, OUR_UPLOADS);
-    const upstream = await fetch(apiUrl + upstreamPath, {
-      method: req.method,
-      headers,
-      body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
-      redirect: "manual",
-    });
-    const responseHeaders: Record<string, string | string[]> = {};
-    upstream.headers.forEach((value, name) => {
-      if (
-        !["content-length", "content-encoding", "transfer-encoding", "connection"].includes(name)
-      ) {
-        responseHeaders[name] = value;
-      }
-    });
-    const cookies = upstream.headers.getSetCookie();
-    if (cookies.length > 0) responseHeaders["set-cookie"] = cookies;
-    let body: Buffer = Buffer.from(await upstream.arrayBuffer());
-    if (upstream.headers.get("content-type")?.includes("application/json")) {
-      let text = body
-        .toString("utf8")
-        .replaceAll('"image_url":"/storage/', `"image_url":"${origin}/storage/`);
-      const rewrite = rewrites[new URL(req.url ?? "/", origin).pathname];
-      if (rewrite && upstream.ok) text = JSON.stringify(rewrite(JSON.parse(text) as ApiEntry));
-      body = Buffer.from(text);
-    }
-    return { status: upstream.status, headers: responseHeaders, body };
-  }
-
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url: origin,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
-
-/** A second web tier (`npm run serve` with API_URL), as global-setup.ts starts the first. */
-async function startWebTier(apiUrl: string) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "almoner-e2e-web-"));
-  const [port] = await freePorts(1);
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(nodeBinary, ["scripts/serve.ts"], {
-    cwd: repositoryRoot,
-    env: {
-      ...process.env,
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      APP_URL: url,
-      API_URL: apiUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
+function startLaravelLikeBackend(apiUrl: string, rewrites: Record<string, EntryRewrite>) {
+  return startStandInBackend(apiUrl, {
+    rewritePath: (url) => url.replace(LARAVEL_UPLOADS, OUR_UPLOADS),
+    rewriteJson: (text, pathname, status, origin) => {
+      const absolute = text.replaceAll('"image_url":"/storage/', `"image_url":"${origin}/storage/`);
+      const rewrite = rewrites[pathname];
+      if (!rewrite || status >= 300) return absolute;
+      return JSON.stringify(rewrite(JSON.parse(absolute) as ApiEntry));
     },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  const output: string[] = [];
-  child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  try {
-    await waitUntilHealthy(`${url}/healthz`, child, output);
-  } catch (error) {
-    await stop(child);
-    await rm(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  return { url, process: child, dataDir };
 }
 
 function escapeRegExp(text: string): string {

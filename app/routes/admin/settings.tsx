@@ -151,13 +151,13 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
               label="Phone"
               type="tel"
               autoComplete="tel"
-              hint="As visitors should dial it, e.g. +44 20 7946 0000."
+              hint="As visitors dial it, e.g. +44 20 7946 0000."
             />
             <TextField
               {...field(fields.whatsapp)}
               label="WhatsApp"
               type="tel"
-              hint="The number with its country code; the contact page links to wa.me."
+              hint="With the country code, e.g. +44 7700 900123."
             />
           </div>
           <TextField {...field(fields.email)} label="Email" type="email" autoComplete="email" />

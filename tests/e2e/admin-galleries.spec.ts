@@ -66,9 +66,9 @@ test.describe("the admin galleries", () => {
     await expect(dialog.getByLabel("Name")).toBeFocused();
     await dialog.getByLabel("Name").fill("   ");
     await dialog.getByRole("button", { name: "Add Gallery" }).click();
-    await expect(page.getByRole("dialog", { name: "Add Gallery" })).toContainText(
-      "The name field is required.",
-    );
+    await expect(
+      page.getByRole("dialog", { name: "Add Gallery" }).getByLabel("Name"),
+    ).toHaveAccessibleDescription("The name field is required.");
     const name = uniqueTitle("Well opening", testInfo.project.name);
     await page.getByRole("dialog", { name: "Add Gallery" }).getByLabel("Name").fill(name);
     await page
@@ -127,8 +127,10 @@ test.describe("the admin galleries", () => {
       await edit.getByLabel("Link").fill("javascript:alert(1)");
       await edit.getByRole("button", { name: "Save" }).click();
       const refused = page.getByRole("dialog", { name: "Edit Photo" });
-      await expect(refused.getByText("The link field must be a valid URL.")).toBeVisible();
       await expect(refused.getByLabel("Link")).toHaveAttribute("aria-invalid", "true");
+      await expect(refused.getByLabel("Link")).toHaveAccessibleDescription(
+        /The link field must be a valid URL\./,
+      );
       await expect(refused.getByLabel("Alt Text")).toHaveValue("Children at the new well");
       await refused.getByLabel("Link").fill("https://example.org/news/the-new-well");
       await refused.getByRole("button", { name: "Save" }).click();
@@ -148,7 +150,9 @@ test.describe("the admin galleries", () => {
       // An empty name is refused; a new one is saved and the list shows it.
       await page.getByLabel("Name").fill("   ");
       await page.getByRole("button", { name: "Save Changes" }).click();
-      await expect(page.getByText("The name field is required.")).toBeVisible();
+      await expect(page.getByLabel("Name")).toHaveAccessibleDescription(
+        "The name field is required.",
+      );
       const renamed = `${name} (renamed)`;
       await page.getByLabel("Name").fill(renamed);
       await page.getByRole("button", { name: "Save Changes" }).click();

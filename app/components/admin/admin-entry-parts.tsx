@@ -3,13 +3,7 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import type { z } from "zod";
 import { useAppForm } from "../../lib/use-app-form.ts";
-import {
-  FormMessage,
-  IntentField,
-  SubmitButton,
-  TextField,
-  formMessageOf,
-} from "../form-fields.tsx";
+import { FormMessage, IntentField, SubmitButton, TextField } from "../form-fields.tsx";
 import { Modal } from "../modal.tsx";
 
 /** "Go Back" on the left, the screen's own buttons on the right. */
@@ -132,9 +126,10 @@ export function AddItemModal({
   return (
     <Modal title={title} closeTo={closeTo}>
       <Form method="post" action="?add=1" {...getFormProps(form)} className="space-y-5">
-        <FormMessage form={form} />
+        {/* The first error goes under the field (spec §5); the overall message only without one. */}
+        {field.errors?.length ? null : <FormMessage form={form} />}
         <IntentField value="create" />
-        <TextField meta={field} label={label} formMessage={formMessageOf(form)} focusFirst />
+        <TextField meta={field} label={label} focusFirst />
         <div className="flex justify-end">
           <SubmitButton intent="create" pendingText="Adding…">
             {title}

@@ -10,7 +10,6 @@ import {
   SubmitButton,
   TextField,
   firstInvalidField,
-  formMessageOf,
 } from "../form-fields.tsx";
 import { LinkIcon, PencilIcon } from "../icons.tsx";
 import { ConfirmDialog, Modal } from "../modal.tsx";
@@ -46,6 +45,7 @@ export function AdminGalleryEditor({
     defaultValue: { name: gallery.name },
   });
   const editingPhoto = gallery.images.find((image) => image.id === editingPhotoId);
+  const nameInvalid = Boolean(fields.name.errors?.length);
 
   return (
     <>
@@ -54,14 +54,10 @@ export function AdminGalleryEditor({
       <FlashMessage flash={flash} className="mt-6" />
 
       <Form method="post" {...getFormProps(form)} className="mt-8 max-w-3xl space-y-6">
-        <FormMessage form={form} />
+        {/* The errors go under their field (spec §8); the overall message only when none has one. */}
+        {nameInvalid ? null : <FormMessage form={form} />}
         <IntentField value="save" />
-        <TextField
-          meta={fields.name}
-          label="Name"
-          formMessage={formMessageOf(form)}
-          focusFirst={Boolean(fields.name.errors?.length)}
-        />
+        <TextField meta={fields.name} label="Name" focusFirst={nameInvalid} />
         <div className="flex flex-wrap items-center gap-3 border-t border-brand-100 pt-6">
           <SubmitButton intent="save" pendingText="Saving…">
             Save Changes
@@ -84,8 +80,8 @@ export function AdminGalleryEditor({
         title="Photos"
         note={
           <p>
-            Drag the photos into the order visitors see them in; the first is the gallery's cover.
-            Edit a photo to describe it for people who cannot see it, or to make it a link.
+            Put the photos in the order visitors see them in; the first is the gallery's cover. Edit
+            a photo to describe it for people who cannot see it, or to make it a link.
           </p>
         }
         renderDetails={(photo) => <PhotoDetails photo={photo} />}
@@ -170,7 +166,6 @@ function PhotoDetailsModal({
     lastResult: result,
     defaultValue: { alt: photo.alt ?? "", link: photo.link ?? "" },
   });
-  const message = formMessageOf(form);
   const focus = firstInvalidField([fields.alt, fields.link]);
   return (
     <Modal title="Edit Photo" closeTo={here}>
@@ -186,21 +181,19 @@ function PhotoDetailsModal({
         {...getFormProps(form)}
         className="space-y-5"
       >
-        <FormMessage form={form} />
+        {focus === null ? <FormMessage form={form} /> : null}
         <IntentField value="save-photo" />
         <input type="hidden" name="id" value={photo.id} />
         <TextField
           meta={fields.alt}
           label="Alt Text"
           hint="What the photo shows, for people who cannot see it."
-          formMessage={message}
           focusFirst={focus === null || focus === fields.alt.name}
         />
         <TextField
           meta={fields.link}
           label="Link"
           hint="Where the photo leads: a web address starting with https://, or nothing."
-          formMessage={message}
           focusFirst={focus === fields.link.name}
         />
         <div className="flex flex-wrap justify-end gap-3">

@@ -140,7 +140,7 @@ function PhotoCard({
         {details}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-1">
           {dragHandle}
-          <div className="flex gap-1">
+          <div className="ml-auto flex gap-0.5">
             {actions}
             <PhotoAction
               fetcher={rotate}
@@ -174,7 +174,7 @@ function PhotoCard({
 }
 
 /** The round icon button of a photo card (rotate, delete, and a gallery photo's edit link). */
-export const photoActionClass = "grid size-10 place-items-center rounded-full";
+export const photoActionClass = "grid size-9 place-items-center rounded-full";
 
 /** A photo's icon button: a form of its own that stays on the page (and reloads the item). */
 function PhotoAction({

@@ -7,18 +7,19 @@ import {
   EntryFormSchema,
   isoFromPublishDate,
 } from "./admin-entries.ts";
-import { assertOk, messageOf, throwNotFound } from "./api.server.ts";
+import { idsFrom, moved, readAdminListPage, requestedPage } from "./admin-lists.server.ts";
+import { photoGridAction, uploadPhotos, type PhotoOwner } from "./admin-photos.server.ts";
+import { assertOk, messageOf } from "./api.server.ts";
 import {
   EntryDetailSchema,
-  EntryImageSchema,
   EntryListItemSchema,
-  pagedSchema,
   type EntryDetail,
   type EntryKind,
 } from "./api-types.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
+import { requireRecordId } from "./guards.server.ts";
 import { apiClientContext, requestFactsContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -38,19 +39,20 @@ export async function loadAdminEntryList(
   kind: EntryKind,
   url: URL,
 ): Promise<AdminEntryPage> {
-  const api = context.get(apiClientContext);
   const sortable = ADMIN_ENTRY_KINDS[kind].sortable;
-  const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  const page = sortable || !Number.isFinite(requested) || requested < 1 ? 1 : requested;
-  const limit = sortable ? SORTABLE_LIST_LIMIT : ADMIN_PAGE_SIZE;
-  const body = await api.read(`/api/${kind}`, pagedSchema(EntryListItemSchema), {
-    query: { page: page - 1, limit },
-  });
-  const pageCount = Math.max(1, Math.ceil(body.total / limit));
-  if (page > pageCount) throw redirect(`/admin/${kind}?page=${pageCount}`);
+  const { results, page, pageCount } = await readAdminListPage(
+    context,
+    `/api/${kind}`,
+    EntryListItemSchema,
+    {
+      page: sortable ? 1 : requestedPage(url),
+      limit: sortable ? SORTABLE_LIST_LIMIT : ADMIN_PAGE_SIZE,
+      listPath: `/admin/${kind}`,
+    },
+  );
   const now = Date.now();
   return {
-    items: body.results.map((item) => ({
+    items: results.map((item) => ({
       ...item,
       url: item.url || `/${kind}/${item.slug}`,
       scheduled: Date.parse(item.created_at) > now,
@@ -100,7 +102,7 @@ export async function loadAdminEntry(
   kind: EntryKind,
   id: string,
 ): Promise<EntryDetail> {
-  assertEntryId(id);
+  requireRecordId(id);
   const api = context.get(apiClientContext);
   const entry = await api.read(`/api/${kind}/${id}`, EntryDetailSchema);
   return { ...entry, url: entry.url || `/${kind}/${entry.slug}` };
@@ -163,51 +165,24 @@ export async function adminEntryAction(
 ) {
   const entry = await loadAdminEntry(context, kind, id);
   const api = context.get(apiClientContext);
-  const here = `/admin/${kind}/${entry.id}`;
-  const list = `/admin/${kind}`;
   const formData = await request.formData();
-  const photoId = () => {
-    const value = String(formData.get("id") ?? "");
-    if (!entry.images.some((image) => String(image.id) === value)) {
-      throw data("That photo is not part of this item.", { status: 400 });
-    }
-    return value;
-  };
+  const photoChange = await photoGridAction(
+    context,
+    entryPhotoOwner(kind, entry.id),
+    entry.images,
+    formData,
+  );
+  if (photoChange) return photoChange;
 
   switch (formData.get(INTENT_FIELD)) {
     case "save":
       return saveEntry(context, kind, entry, formData);
     case "delete":
-      assertOk(await api.delete(`/api/${kind}/${entry.id}`), `Deleting ${here}`);
-      return redirectWithFlash(list, { kind: "success", message: `“${entry.title}” was deleted.` });
-    case "rotate-photo":
-      assertOk(
-        await api.post(`/api/${kind}images/${photoId()}/rotate`, { id: Number(photoId()) }),
-        "Rotating a photo",
-      );
-      return redirect(here);
-    case "delete-photo":
-      assertOk(await api.delete(`/api/${kind}images/${photoId()}`), "Deleting a photo");
-      return redirect(here);
-    case "order-photos":
-    case "move-photo": {
-      const current = entry.images.map((image) => image.id);
-      const ids =
-        formData.get(INTENT_FIELD) === "move-photo"
-          ? moved(current, Number(photoId()), formData.get("direction"))
-          : idsFrom(formData.get("ids"));
-      if (ids.length !== current.length || !ids.every((photo) => current.includes(photo))) {
-        throw data("The order must list every photo of this item once.", { status: 400 });
-      }
-      assertOk(
-        await api.post(`/api/${kind}images/order`, {
-          id: entry.id,
-          images: ids.map((photo) => ({ id: photo })),
-        }),
-        "Ordering photos",
-      );
-      return redirect(here);
-    }
+      assertOk(await api.delete(`/api/${kind}/${entry.id}`), `Deleting /admin/${kind}/${entry.id}`);
+      return redirectWithFlash(`/admin/${kind}`, {
+        kind: "success",
+        message: `“${entry.title}” was deleted.`,
+      });
     default:
       throw data("Unknown action.", { status: 400 });
   }
@@ -256,102 +231,22 @@ async function saveEntry(
   });
 }
 
-/**
- * Photo uploads, one request per file from the upload zone (answered in JSON with the API's
- * status), or several files at once from the plain form without JavaScript (back to the edit
- * screen with a message).
- */
+/** Where an entry's photos live in the API, and the edit screen they come back to. */
+function entryPhotoOwner(kind: EntryKind, id: number): PhotoOwner {
+  return {
+    imagesApi: `/api/${kind}images`,
+    ownerField: ADMIN_ENTRY_KINDS[kind].photoOwnerField,
+    ownerId: id,
+    here: `/admin/${kind}/${id}`,
+  };
+}
+
+/** POST /admin/{kind}/{id}/photos: the upload zone's files, or the plain form's. */
 export async function uploadEntryPhotos(
   context: Context,
   kind: EntryKind,
   id: string,
   request: Request,
 ): Promise<Response> {
-  // No lookup first: the API answers 422 for an entry that is not there.
-  assertEntryId(id);
-  const api = context.get(apiClientContext);
-  const here = `/admin/${kind}/${id}`;
-  const wantsJson = request.headers.get("Accept")?.includes("application/json") ?? false;
-  const formData = await request.formData();
-  const files = formData
-    .getAll("file")
-    .filter((file): file is File => file instanceof File && file.size > 0);
-
-  const results = [];
-  for (const file of files) {
-    const body = new FormData();
-    body.append("file", file, file.name);
-    body.append(ADMIN_ENTRY_KINDS[kind].photoOwnerField, id);
-    const result = await api.post(`/api/${kind}images`, body, {
-      schema: EntryImageSchema,
-      // The upload zone shows the status itself ("Server responded with 401 code.").
-      handles: wantsJson ? [401, 403, 419, 423] : [],
-    });
-    results.push({ file, result });
-  }
-
-  if (wantsJson) {
-    const outcome = results[0]?.result;
-    if (!outcome) return Response.json({ message: "Choose an image to upload." }, { status: 422 });
-    if (outcome.ok) return Response.json(outcome.body, { status: 201 });
-    return Response.json(
-      { message: uploadProblem(outcome.status, outcome.body) },
-      {
-        status: outcome.status,
-      },
-    );
-  }
-
-  const failures = results.filter(({ result }) => !result.ok);
-  const uploaded = results.length - failures.length;
-  if (results.length === 0) {
-    return redirectWithFlash(here, {
-      kind: "error",
-      message: "Choose one or more images to upload.",
-    });
-  }
-  if (failures.length === 0) {
-    return redirectWithFlash(here, {
-      kind: "success",
-      message: uploaded === 1 ? "1 photo was uploaded." : `${uploaded} photos were uploaded.`,
-    });
-  }
-  const problems = failures
-    .map(({ file, result }) => `${file.name}: ${uploadProblem(result.status, result.body)}`)
-    .join(" ");
-  return redirectWithFlash(here, {
-    kind: "error",
-    message: `${uploaded} of ${results.length} photos were uploaded. ${problems}`,
-  });
-}
-
-function assertEntryId(id: string): void {
-  if (!/^\d{1,10}$/.test(id)) throwNotFound();
-}
-
-function uploadProblem(status: number, body: unknown): string {
-  if (status === 413) return "The image you have uploaded is too large";
-  return messageOf(body) ?? `Server responded with ${status} code.`;
-}
-
-function idsFrom(value: FormDataEntryValue | null): number[] {
-  const ids = String(value ?? "")
-    .split(",")
-    .filter((part) => part.trim() !== "")
-    .map(Number);
-  if (ids.length === 0 || !ids.every((id) => Number.isInteger(id) && id > 0)) {
-    throw data("The order must be a list of ids.", { status: 400 });
-  }
-  return ids;
-}
-
-/** `ids` with `id` swapped with its neighbour, earlier or later. */
-function moved(ids: number[], id: number, direction: FormDataEntryValue | null): number[] {
-  const from = ids.indexOf(id);
-  if (from === -1) throw data("That item is not in the list.", { status: 400 });
-  const to = direction === "earlier" ? from - 1 : direction === "later" ? from + 1 : -1;
-  if (to < 0 || to >= ids.length) return ids;
-  const next = [...ids];
-  [next[from], next[to]] = [next[to]!, next[from]!];
-  return next;
+  return uploadPhotos(context, entryPhotoOwner(kind, requireRecordId(id)), request);
 }

@@ -2,59 +2,18 @@ import type { Locator, Page } from "@playwright/test";
 import {
   adminApiDelete,
   adminApiPost,
+  dragByKeyboard,
   photoFile,
   signInAsAdmin,
   uniqueTitle,
+  uploadPhotos,
 } from "./admin-support.ts";
 import { expect, test } from "./fixtures.ts";
 
 type Created = { id: number; slug: string; title: string };
 
-function uploadZone(page: Page): Locator {
-  return page.locator("section", { has: page.getByRole("heading", { name: "Upload Photos" }) });
-}
-
 function photoGallery(page: Page): Locator {
   return page.getByRole("list", { name: "Photo Gallery" });
-}
-
-async function uploadPhotos(
-  page: Page,
-  javaScriptEnabled: boolean,
-  files: Awaited<ReturnType<typeof photoFile>>[],
-) {
-  const zone = uploadZone(page);
-  if (javaScriptEnabled) {
-    // FilePond's own file input ("Drag & drop images here or browse") once it has loaded.
-    await zone.getByRole("button", { name: /browse/ }).setInputFiles(files);
-  } else {
-    await zone.locator('input[type="file"]').setInputFiles(files);
-    await zone.getByRole("button", { name: "Upload", exact: true }).click();
-  }
-}
-
-/**
- * Picks an item up by its handle, moves it with the arrow keys and drops it, each step once the
- * screen reader has been told the last one, as a person waits to hear it. (dnd-kit measures the
- * other items just after the pick-up; an arrow pressed before that moves nothing and is pressed
- * again.)
- */
-async function dragByKeyboard(page: Page, handle: Locator, keys: string[]) {
-  const announcement = page.locator("[id^=DndLiveRegion]");
-  await handle.focus();
-  await page.keyboard.press("Space");
-  await expect(announcement).toContainText("Picked up");
-  let position = "";
-  for (const key of keys) {
-    await expect(async () => {
-      await page.keyboard.press(key);
-      await expect(announcement).toContainText("moved to position", { timeout: 500 });
-      await expect(announcement).not.toHaveText(position, { timeout: 500 });
-    }).toPass();
-    position = (await announcement.textContent()) ?? "";
-  }
-  await page.keyboard.press("Space");
-  await expect(announcement).toContainText("dropped at position");
 }
 
 test.describe("the admin lists of projects, news and opportunities", () => {

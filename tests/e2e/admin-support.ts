@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN } from "./accounts.ts";
 import { expect, signInThroughApi } from "./fixtures.ts";
@@ -61,4 +61,51 @@ export async function photoFile(name: string, colour: string, width = 640, heigh
 /** A name no other test or project run uses. */
 export function uniqueTitle(label: string, projectName: string): string {
   return `${label} ${projectName} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
+function uploadZone(page: Page): Locator {
+  return page.locator("section", { has: page.getByRole("heading", { name: "Upload Photos" }) });
+}
+
+/**
+ * Adds photos through an edit screen's "Upload Photos" card: FilePond's own input with
+ * JavaScript, the plain multiple file input and its Upload button without.
+ */
+export async function uploadPhotos(
+  page: Page,
+  javaScriptEnabled: boolean,
+  files: Awaited<ReturnType<typeof photoFile>>[],
+) {
+  const zone = uploadZone(page);
+  if (javaScriptEnabled) {
+    // FilePond's own file input ("Drag & drop images here or browse") once it has loaded.
+    await zone.getByRole("button", { name: /browse/ }).setInputFiles(files);
+  } else {
+    await zone.locator('input[type="file"]').setInputFiles(files);
+    await zone.getByRole("button", { name: "Upload", exact: true }).click();
+  }
+}
+
+/**
+ * Picks an item up by its handle, moves it with the arrow keys and drops it, each step once the
+ * screen reader has been told the last one, as a person waits to hear it. (dnd-kit measures the
+ * other items just after the pick-up; an arrow pressed before that moves nothing and is pressed
+ * again.)
+ */
+export async function dragByKeyboard(page: Page, handle: Locator, keys: string[]) {
+  const announcement = page.locator("[id^=DndLiveRegion]");
+  await handle.focus();
+  await page.keyboard.press("Space");
+  await expect(announcement).toContainText("Picked up");
+  let position = "";
+  for (const key of keys) {
+    await expect(async () => {
+      await page.keyboard.press(key);
+      await expect(announcement).toContainText("moved to position", { timeout: 500 });
+      await expect(announcement).not.toHaveText(position, { timeout: 500 });
+    }).toPass();
+    position = (await announcement.textContent()) ?? "";
+  }
+  await page.keyboard.press("Space");
+  await expect(announcement).toContainText("dropped at position");
 }

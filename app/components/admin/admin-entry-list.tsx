@@ -1,24 +1,15 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useFetcher } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { Link, useFetcher } from "react-router";
 import type { AdminEntryKind } from "../../lib/admin-entries.ts";
 import { CreateEntrySchema } from "../../lib/admin-entries.ts";
 import type { AdminEntryListItem } from "../../lib/admin-entries.ts";
 import { INTENT_FIELD } from "../../lib/forms.ts";
-import { useAppForm } from "../../lib/use-app-form.ts";
 import { Pager } from "../entry-grid.tsx";
 import { FlashMessage, type Flash } from "../flash-message.tsx";
-import {
-  FormMessage,
-  IntentField,
-  SubmitButton,
-  TextField,
-  formMessageOf,
-} from "../form-fields.tsx";
 import { LocalDate } from "../local-date.tsx";
-import { Modal } from "../modal.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
 import { SortableGrid } from "../sortable-grid.tsx";
-import { AdminToolbar, EntryThumbnail, ScheduledBadge } from "./admin-entry-parts.tsx";
+import { AddItemModal, AdminCard, AdminToolbar, ScheduledBadge } from "./admin-entry-parts.tsx";
 
 type Props = {
   config: AdminEntryKind;
@@ -85,7 +76,16 @@ export function AdminEntryList({
         {config.sortable ? null : <Pager page={page} pageCount={pageCount} />}
       </div>
 
-      {adding ? <AddEntryModal config={config} result={createResult} /> : null}
+      {adding ? (
+        <AddItemModal
+          title={config.addTitle}
+          closeTo={listPath}
+          schema={CreateEntrySchema}
+          fieldName="title"
+          label={config.titleLabel}
+          result={createResult}
+        />
+      ) : null}
     </>
   );
 }
@@ -102,56 +102,18 @@ function EntryCard({
   dragHandle?: React.ReactNode;
 }) {
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-brand-100">
-      <EntryThumbnail url={item.image_url} />
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <h2 className="font-sans text-lg leading-snug font-semibold text-ink">{item.title}</h2>
-        {showDate ? (
-          <p className="text-sm text-muted">
-            <LocalDate iso={item.created_at} />
-          </p>
-        ) : null}
-        <ScheduledBadge scheduled={item.scheduled} />
-        <div className="mt-auto flex items-center justify-between gap-2 pt-2">
-          <Link
-            to={`/admin/${kind}/${item.id}`}
-            aria-label={`Edit ${item.title}`}
-            className="rounded-full bg-brand-50 px-4 py-1.5 font-semibold text-brand-800 no-underline ring-1 ring-brand-100 hover:bg-brand-100"
-          >
-            Edit
-          </Link>
-          {dragHandle}
-        </div>
-      </div>
-    </article>
-  );
-}
-
-function AddEntryModal({
-  config,
-  result,
-}: {
-  config: AdminEntryKind;
-  result?: SubmissionResult<string[]> | null;
-}) {
-  const [form, fields] = useAppForm(CreateEntrySchema, { id: "add-entry", lastResult: result });
-  return (
-    <Modal title={config.addTitle} closeTo={`/admin/${config.kind}`}>
-      <Form method="post" action="?add=1" {...getFormProps(form)} className="space-y-5">
-        <FormMessage form={form} />
-        <IntentField value="create" />
-        <TextField
-          meta={fields.title}
-          label={config.titleLabel}
-          formMessage={formMessageOf(form)}
-          focusFirst
-        />
-        <div className="flex justify-end">
-          <SubmitButton intent="create" pendingText="Adding…">
-            {config.addTitle}
-          </SubmitButton>
-        </div>
-      </Form>
-    </Modal>
+    <AdminCard
+      imageUrl={item.image_url}
+      title={item.title}
+      editTo={`/admin/${kind}/${item.id}`}
+      dragHandle={dragHandle}
+    >
+      {showDate ? (
+        <p className="text-sm text-muted">
+          <LocalDate iso={item.created_at} />
+        </p>
+      ) : null}
+      <ScheduledBadge scheduled={item.scheduled} />
+    </AdminCard>
   );
 }

@@ -1,5 +1,10 @@
+import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import type { z } from "zod";
+import { useAppForm } from "../../lib/use-app-form.ts";
+import { FormMessage, IntentField, SubmitButton, TextField } from "../form-fields.tsx";
+import { Modal } from "../modal.tsx";
 
 /** "Go Back" on the left, the screen's own buttons on the right. */
 export function AdminToolbar({ backTo, children }: { backTo: string; children?: ReactNode }) {
@@ -52,5 +57,85 @@ export function ScheduledBadge({ scheduled }: { scheduled: boolean }) {
     <p className="w-fit rounded-full bg-donate-500/15 px-3 py-0.5 text-sm font-semibold text-donate-700">
       Scheduled
     </p>
+  );
+}
+
+/**
+ * A card of an admin list: the item's picture (or the placeholder), its name, what the list
+ * says about it (`children`) and its Edit link; `dragHandle` where staff order the list.
+ */
+export function AdminCard({
+  imageUrl,
+  title,
+  editTo,
+  dragHandle,
+  children,
+}: {
+  imageUrl: string | null;
+  title: string;
+  editTo: string;
+  dragHandle?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-brand-100">
+      <EntryThumbnail url={imageUrl} />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h2 className="font-sans text-lg leading-snug font-semibold break-words text-ink">
+          {title}
+        </h2>
+        {children}
+        <div className="mt-auto flex items-center justify-between gap-2 pt-2">
+          <Link
+            to={editTo}
+            aria-label={`Edit ${title}`}
+            className="rounded-full bg-brand-50 px-4 py-1.5 font-semibold text-brand-800 no-underline ring-1 ring-brand-100 hover:bg-brand-100"
+          >
+            Edit
+          </Link>
+          {dragHandle}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * The Add modal of a list (`?add=1`): one required field, its first error under it, and a
+ * button named like the modal ("Add Blog", "Add Gallery") that shows the pending state. The
+ * action answers intent "create" and opens the new item's edit screen.
+ */
+export function AddItemModal({
+  title,
+  closeTo,
+  schema,
+  fieldName,
+  label,
+  result,
+}: {
+  title: string;
+  closeTo: string;
+  /** The form's schema: `fieldName` is its one field. */
+  schema: z.ZodObject;
+  fieldName: string;
+  label: string;
+  result?: SubmissionResult<string[]> | null;
+}) {
+  const [form, fields] = useAppForm(schema, { id: "add-item", lastResult: result });
+  const field = fields[fieldName] as FieldMetadata<string>;
+  return (
+    <Modal title={title} closeTo={closeTo}>
+      <Form method="post" action="?add=1" {...getFormProps(form)} className="space-y-5">
+        {/* The first error goes under the field (spec §5); the overall message only without one. */}
+        {field.errors?.length ? null : <FormMessage form={form} />}
+        <IntentField value="create" />
+        <TextField meta={field} label={label} focusFirst />
+        <div className="flex justify-end">
+          <SubmitButton intent="create" pendingText="Adding…">
+            {title}
+          </SubmitButton>
+        </div>
+      </Form>
+    </Modal>
   );
 }

@@ -1,11 +1,32 @@
-import { ScreenHeading } from "../../components/side-menu.tsx";
+import { AdminGalleryList } from "../../components/admin/admin-gallery-list.tsx";
+import {
+  adminGalleryListAction,
+  loadAdminGalleryListScreen,
+} from "../../lib/admin-galleries.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/galleries";
+
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  return loadAdminGalleryListScreen(context, { request, url });
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  return adminGalleryListAction(context, request);
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Galleries");
 }
 
-export default function AdminGalleries() {
-  return <ScreenHeading title="Galleries">Collections of photos for the web site.</ScreenHeading>;
+export default function AdminGalleries({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AdminGalleryList
+      galleries={loaderData.galleries}
+      page={loaderData.page}
+      pageCount={loaderData.pageCount}
+      flash={loaderData.flash}
+      adding={loaderData.adding}
+      createResult={actionData?.result}
+    />
+  );
 }

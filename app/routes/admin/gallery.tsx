@@ -1,13 +1,30 @@
-import { ScreenHeading } from "../../components/side-menu.tsx";
+import { AdminGalleryEditor } from "../../components/admin/admin-gallery-editor.tsx";
+import { adminGalleryAction, loadAdminGalleryScreen } from "../../lib/admin-galleries.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/gallery";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return privatePageMeta({ matches }, "Edit Gallery");
+export async function loader({ context, request, params, url }: Route.LoaderArgs) {
+  return loadAdminGalleryScreen(context, { request, url, id: params.id });
 }
 
-export default function AdminGallery() {
+export async function action({ context, request, params }: Route.ActionArgs) {
+  return adminGalleryAction(context, params.id, request);
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta({ matches }, "Manage Gallery");
+}
+
+export default function AdminGallery({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <ScreenHeading title="Edit Gallery">Name the gallery and arrange its photos.</ScreenHeading>
+    <AdminGalleryEditor
+      key={loaderData.gallery.id}
+      gallery={loaderData.gallery}
+      flash={loaderData.flash}
+      confirmingDelete={loaderData.confirmingDelete}
+      editingPhotoId={loaderData.editingPhotoId}
+      imageMaxBytes={loaderData.imageMaxBytes}
+      actionData={actionData}
+    />
   );
 }

@@ -1,0 +1,210 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "react-router";
+import { GalleryNameSchema, GalleryPhotoSchema } from "../../lib/admin-galleries.ts";
+import type { Gallery, GalleryImage } from "../../lib/api-types.ts";
+import { useAppForm } from "../../lib/use-app-form.ts";
+import { FlashMessage, type Flash } from "../flash-message.tsx";
+import {
+  FormMessage,
+  IntentField,
+  SubmitButton,
+  TextField,
+  firstInvalidField,
+} from "../form-fields.tsx";
+import { LinkIcon, PencilIcon } from "../icons.tsx";
+import { ConfirmDialog, Modal } from "../modal.tsx";
+import { ScreenHeading } from "../side-menu.tsx";
+import { AdminToolbar } from "./admin-entry-parts.tsx";
+import { PhotoSection, photoActionClass } from "./photo-grid.tsx";
+
+type Props = {
+  gallery: Gallery;
+  flash: Flash | null;
+  confirmingDelete: boolean;
+  /** The photo whose alt text and link are being edited (`?photo={id}`). */
+  editingPhotoId: number | null;
+  /** The largest photo the upload zone lets through. */
+  imageMaxBytes: number;
+  /** The last post's result, for the form it came from. */
+  actionData?: { intent: "save" | "save-photo"; result: SubmissionResult<string[]> } | null;
+};
+
+/** /admin/galleries/{id} (spec §2.5): the name, the upload zone and the sortable photo grid. */
+export function AdminGalleryEditor({
+  gallery,
+  flash,
+  confirmingDelete,
+  editingPhotoId,
+  imageMaxBytes,
+  actionData,
+}: Props) {
+  const here = `/admin/galleries/${gallery.id}`;
+  const [form, fields] = useAppForm(GalleryNameSchema, {
+    id: `gallery-${gallery.id}`,
+    lastResult: actionData?.intent === "save" ? actionData.result : null,
+    defaultValue: { name: gallery.name },
+  });
+  const editingPhoto = gallery.images.find((image) => image.id === editingPhotoId);
+  const nameInvalid = Boolean(fields.name.errors?.length);
+
+  return (
+    <>
+      <AdminToolbar backTo="/admin/galleries" />
+      <ScreenHeading title="Manage Gallery">{gallery.name}</ScreenHeading>
+      <FlashMessage flash={flash} className="mt-6" />
+
+      <Form method="post" {...getFormProps(form)} className="mt-8 max-w-3xl space-y-6">
+        {/* The errors go under their field (spec §8); the overall message only when none has one. */}
+        {nameInvalid ? null : <FormMessage form={form} />}
+        <IntentField value="save" />
+        <TextField meta={fields.name} label="Name" focusFirst={nameInvalid} />
+        <div className="flex flex-wrap items-center gap-3 border-t border-brand-100 pt-6">
+          <SubmitButton intent="save" pendingText="Saving…">
+            Save Changes
+          </SubmitButton>
+          <Link
+            to="?confirm=delete"
+            preventScrollReset
+            className="button bg-white text-red-800 ring-1 ring-red-200 hover:bg-red-50"
+          >
+            Delete Gallery
+          </Link>
+        </div>
+      </Form>
+
+      <PhotoSection
+        photos={gallery.images}
+        here={here}
+        imageMaxBytes={imageMaxBytes}
+        uploadLabel="Images to add to this gallery"
+        title="Photos"
+        note={
+          <p>
+            Put the photos in the order visitors see them in; the first is the gallery's cover. Edit
+            a photo to describe it for people who cannot see it, or to make it a link.
+          </p>
+        }
+        renderDetails={(photo) => <PhotoDetails photo={photo} />}
+        renderActions={(photo, name) => (
+          <Link
+            to={`?photo=${photo.id}`}
+            preventScrollReset
+            aria-label={`Edit ${name}`}
+            title="Edit alt text and link"
+            className={`${photoActionClass} text-brand-800 hover:bg-brand-50`}
+          >
+            <PencilIcon className="size-5" />
+          </Link>
+        )}
+      />
+
+      {editingPhoto ? (
+        <PhotoDetailsModal
+          key={editingPhoto.id}
+          photo={editingPhoto}
+          here={here}
+          result={actionData?.intent === "save-photo" ? actionData.result : null}
+        />
+      ) : null}
+
+      {confirmingDelete ? (
+        <ConfirmDialog cancelTo={here}>
+          <Form method="post" action={here}>
+            <IntentField value="delete" />
+            <SubmitButton intent="delete" pendingText="Deleting…" variant="danger">
+              Confirm
+            </SubmitButton>
+          </Form>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
+
+/** Under a photo: its alt text and its link (cut short; the whole address on hover). */
+function PhotoDetails({ photo }: { photo: GalleryImage }) {
+  const link = photo.link ?? "";
+  return (
+    <dl className="grid gap-1.5 text-sm">
+      <div>
+        <dt className="sr-only">Alt text</dt>
+        <dd className={`line-clamp-2 break-words ${photo.alt ? "text-ink" : "text-muted italic"}`}>
+          {photo.alt || "No alt text"}
+        </dd>
+      </div>
+      <div className="flex min-w-0 items-center gap-1.5">
+        <dt>
+          <LinkIcon className="size-4 shrink-0 text-muted" />
+          <span className="sr-only">Link</span>
+        </dt>
+        <dd className="min-w-0 truncate" title={link || undefined}>
+          {/^https?:\/\//i.test(link) ? (
+            <a href={link} target="_blank" rel="noreferrer" className="text-brand-700">
+              {link.replace(/^https?:\/\/(www\.)?/i, "")}
+            </a>
+          ) : (
+            <span className={link ? "text-ink" : "text-muted italic"}>{link || "No link"}</span>
+          )}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** `?photo={id}`: the photo's alt text and link, each with its first error under it. */
+function PhotoDetailsModal({
+  photo,
+  here,
+  result,
+}: {
+  photo: GalleryImage;
+  here: string;
+  result: SubmissionResult<string[]> | null;
+}) {
+  const [form, fields] = useAppForm(GalleryPhotoSchema, {
+    id: `photo-${photo.id}`,
+    lastResult: result,
+    defaultValue: { alt: photo.alt ?? "", link: photo.link ?? "" },
+  });
+  const focus = firstInvalidField([fields.alt, fields.link]);
+  return (
+    <Modal title="Edit Photo" closeTo={here}>
+      <img
+        src={photo.image_url}
+        alt=""
+        className="mb-5 max-h-40 w-auto rounded-lg bg-sand ring-1 ring-brand-100"
+      />
+      <Form
+        method="post"
+        action={`?photo=${photo.id}`}
+        preventScrollReset
+        {...getFormProps(form)}
+        className="space-y-5"
+      >
+        {focus === null ? <FormMessage form={form} /> : null}
+        <IntentField value="save-photo" />
+        <input type="hidden" name="id" value={photo.id} />
+        <TextField
+          meta={fields.alt}
+          label="Alt Text"
+          hint="What the photo shows, for people who cannot see it."
+          focusFirst={focus === null || focus === fields.alt.name}
+        />
+        <TextField
+          meta={fields.link}
+          label="Link"
+          hint="Where the photo leads: a web address starting with https://, or nothing."
+          focusFirst={focus === fields.link.name}
+        />
+        <div className="flex flex-wrap justify-end gap-3">
+          <Link to={here} preventScrollReset className="button-light">
+            Cancel
+          </Link>
+          <SubmitButton intent="save-photo" pendingText="Saving…">
+            Save
+          </SubmitButton>
+        </div>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,78 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Link } from "react-router";
+import { GalleryNameSchema } from "../../lib/admin-galleries.ts";
+import type { Gallery } from "../../lib/api-types.ts";
+import { Pager } from "../entry-grid.tsx";
+import { FlashMessage, type Flash } from "../flash-message.tsx";
+import { ScreenHeading } from "../side-menu.tsx";
+import { AddItemModal, AdminCard, AdminToolbar } from "./admin-entry-parts.tsx";
+
+type Props = {
+  galleries: Gallery[];
+  page: number;
+  pageCount: number;
+  flash: Flash | null;
+  adding: boolean;
+  createResult?: SubmissionResult<string[]> | null;
+};
+
+/** /admin/galleries (spec §2.5): a paged grid of gallery cards and the Add Gallery modal. */
+export function AdminGalleryList({
+  galleries,
+  page,
+  pageCount,
+  flash,
+  adding,
+  createResult,
+}: Props) {
+  return (
+    <>
+      <AdminToolbar backTo="/admin">
+        <Link to="?add=1" preventScrollReset className="button-primary">
+          Add Gallery
+        </Link>
+      </AdminToolbar>
+      <ScreenHeading title="Galleries">Collections of photos, newest first.</ScreenHeading>
+      <FlashMessage flash={flash} className="mt-6" />
+
+      <div className="mt-8">
+        {galleries.length === 0 ? (
+          <p className="rounded-2xl bg-sand/60 p-8 text-center text-muted">
+            There are no galleries yet. Add the first one.
+          </p>
+        ) : (
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4" aria-label="Galleries">
+            {galleries.map((gallery) => (
+              <li key={gallery.id}>
+                <AdminCard
+                  imageUrl={gallery.image_url}
+                  title={gallery.name}
+                  editTo={`/admin/galleries/${gallery.id}`}
+                >
+                  <p className="text-sm text-muted">{photoCount(gallery.images.length)}</p>
+                </AdminCard>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pager page={page} pageCount={pageCount} />
+      </div>
+
+      {adding ? (
+        <AddItemModal
+          title="Add Gallery"
+          closeTo="/admin/galleries"
+          schema={GalleryNameSchema}
+          fieldName="name"
+          label="Name"
+          result={createResult}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function photoCount(count: number): string {
+  if (count === 0) return "No photos yet";
+  return count === 1 ? "1 photo" : `${count} photos`;
+}

@@ -1,0 +1,188 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { GALLERY_PAGE_SIZE, GalleryNameSchema, GalleryPhotoSchema } from "./admin-galleries.ts";
+import { readAdminListPage, requestedPage } from "./admin-lists.server.ts";
+import {
+  photoGridAction,
+  photoIdFrom,
+  uploadPhotos,
+  type PhotoOwner,
+} from "./admin-photos.server.ts";
+import { assertOk, messageOf } from "./api.server.ts";
+import { GallerySchema, type Gallery } from "./api-types.ts";
+import { redirectWithFlash, takeFlash } from "./flash.server.ts";
+import { replyWithApiFailure } from "./forms.server.ts";
+import { INTENT_FIELD } from "./forms.ts";
+import { requireRecordId } from "./guards.server.ts";
+import { apiClientContext, requestFactsContext } from "./request-context.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+const LIST_PATH = "/admin/galleries";
+
+/** /admin/galleries: a page of galleries (newest first), the flash, whether Add Gallery is open. */
+export async function loadAdminGalleryListScreen(
+  context: Context,
+  { request, url }: { request: Request; url: URL },
+) {
+  const [list, { flash, headers }] = await Promise.all([
+    readAdminListPage(context, "/api/galleries", GallerySchema, {
+      page: requestedPage(url),
+      limit: GALLERY_PAGE_SIZE,
+      listPath: LIST_PATH,
+    }),
+    takeFlash(request),
+  ]);
+  return data(
+    {
+      galleries: list.results,
+      page: list.page,
+      pageCount: list.pageCount,
+      flash,
+      adding: url.searchParams.has("add"),
+    },
+    { headers },
+  );
+}
+
+/** The Add Gallery modal's post: the new gallery's edit screen, or the errors under Name. */
+export async function adminGalleryListAction(context: Context, request: Request) {
+  const formData = await request.formData();
+  if (formData.get(INTENT_FIELD) !== "create") throw data("Unknown action.", { status: 400 });
+  const submission = parseWithZod(formData, { schema: GalleryNameSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  const api = context.get(apiClientContext);
+  const created = await api.post("/api/galleries", submission.value, {
+    schema: GallerySchema.pick({ id: true }),
+  });
+  if (!created.ok) {
+    console.error("Adding a gallery failed:", created.status, messageOf(created.body));
+    return { result: replyWithApiFailure(submission, created, { firstErrorOnly: true }) };
+  }
+  return redirect(`${LIST_PATH}/${created.body.id}`);
+}
+
+/** The gallery named by the route's `:id`; anything but a whole number is the 404 page. */
+export async function loadAdminGallery(context: Context, id: string): Promise<Gallery> {
+  requireRecordId(id);
+  return context.get(apiClientContext).read(`/api/galleries/${id}`, GallerySchema);
+}
+
+/**
+ * /admin/galleries/{id}: the gallery, the flash, the delete step (`?confirm=delete`), the photo
+ * whose details are being edited (`?photo={id}`, one of this gallery's) and the upload limit.
+ */
+export async function loadAdminGalleryScreen(
+  context: Context,
+  { request, url, id }: { request: Request; url: URL; id: string },
+) {
+  const [gallery, { flash, headers }] = await Promise.all([
+    loadAdminGallery(context, id),
+    takeFlash(request),
+  ]);
+  const photoParam = url.searchParams.get("photo");
+  const editingPhoto = gallery.images.find((image) => String(image.id) === photoParam) ?? null;
+  return data(
+    {
+      gallery,
+      flash,
+      confirmingDelete: url.searchParams.get("confirm") === "delete",
+      editingPhotoId: editingPhoto?.id ?? null,
+      imageMaxBytes: context.get(requestFactsContext).config.imageMaxBytes,
+    },
+    { headers },
+  );
+}
+
+export type GalleryActionData = {
+  /** Which form the result belongs to: the name ("save") or a photo's details ("save-photo"). */
+  intent: "save" | "save-photo";
+  result: ReturnType<typeof replyWithApiFailure>;
+};
+
+/**
+ * The edit screen's posts: save the name (→ the list), delete the gallery (→ the list), a
+ * photo's details (→ back here), and the photo grid's rotate, delete and reorder (→ back here,
+ * which reloads the gallery: spec §4).
+ */
+export async function adminGalleryAction(
+  context: Context,
+  id: string,
+  request: Request,
+): Promise<Response | GalleryActionData> {
+  const gallery = await loadAdminGallery(context, id);
+  const owner = galleryPhotoOwner(gallery.id);
+  const formData = await request.formData();
+  const photoChange = await photoGridAction(context, owner, gallery.images, formData);
+  if (photoChange) return photoChange;
+
+  const api = context.get(apiClientContext);
+  switch (formData.get(INTENT_FIELD)) {
+    case "save": {
+      const submission = parseWithZod(formData, { schema: GalleryNameSchema });
+      if (submission.status !== "success") return { intent: "save", result: submission.reply() };
+      // Multipart, as the original backend takes it (spec §7).
+      const body = new FormData();
+      body.append("name", submission.value.name);
+      const saved = await api.post(`/api/galleries/${gallery.id}`, body);
+      if (!saved.ok) {
+        return {
+          intent: "save",
+          result: replyWithApiFailure(submission, saved, { firstErrorOnly: true }),
+        };
+      }
+      return redirectWithFlash(LIST_PATH, {
+        kind: "success",
+        message: "Your Changes Have Been Saved",
+      });
+    }
+    case "delete":
+      assertOk(await api.delete(`/api/galleries/${gallery.id}`), `Deleting gallery ${gallery.id}`);
+      return redirectWithFlash(LIST_PATH, {
+        kind: "success",
+        message: `“${gallery.name}” was deleted.`,
+      });
+    case "save-photo": {
+      const photoId = photoIdFrom(formData, gallery.images);
+      const submission = parseWithZod(formData, { schema: GalleryPhotoSchema });
+      if (submission.status !== "success") {
+        return { intent: "save-photo", result: submission.reply() };
+      }
+      // An emptied field is left out by the form; sent empty, it clears the value.
+      const saved = await api.post(`/api/galleriesimages/${photoId}`, {
+        alt: submission.value.alt ?? "",
+        link: submission.value.link ?? "",
+      });
+      if (!saved.ok) {
+        return {
+          intent: "save-photo",
+          result: replyWithApiFailure(submission, saved, { firstErrorOnly: true }),
+        };
+      }
+      return redirectWithFlash(owner.here, {
+        kind: "success",
+        message: "The photo's details were saved.",
+      });
+    }
+    default:
+      throw data("Unknown action.", { status: 400 });
+  }
+}
+
+/** POST /admin/galleries/{id}/photos: the upload zone's files, or the plain form's. */
+export async function uploadGalleryPhotos(
+  context: Context,
+  id: string,
+  request: Request,
+): Promise<Response> {
+  return uploadPhotos(context, galleryPhotoOwner(requireRecordId(id)), request);
+}
+
+function galleryPhotoOwner(id: number): PhotoOwner {
+  return {
+    imagesApi: "/api/galleriesimages",
+    ownerField: "gallery_id",
+    ownerId: id,
+    here: `${LIST_PATH}/${id}`,
+  };
+}

@@ -1,0 +1,52 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { pagedSchema } from "./api-types.ts";
+import { apiClientContext } from "./request-context.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** The page an admin list shows: `?page=N`, counted from 1; anything else is the first. */
+export function requestedPage(url: URL): number {
+  const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  return Number.isFinite(requested) && requested >= 1 ? requested : 1;
+}
+
+/**
+ * One page of an admin list. The API counts pages from 0, so the page sent is the one shown
+ * minus 1 (spec §9); a page past the last one redirects to the last.
+ */
+export async function readAdminListPage<Item extends z.ZodType>(
+  context: Context,
+  apiPath: string,
+  item: Item,
+  { page, limit, listPath }: { page: number; limit: number; listPath: string },
+): Promise<{ results: z.output<Item>[]; page: number; pageCount: number }> {
+  const api = context.get(apiClientContext);
+  const body = await api.read(apiPath, pagedSchema(item), { query: { page: page - 1, limit } });
+  const pageCount = Math.max(1, Math.ceil(body.total / limit));
+  if (page > pageCount) throw redirect(`${listPath}?page=${pageCount}`);
+  return { results: body.results, page, pageCount };
+}
+
+/** A posted order (`ids`: "3,1,2") as ids; anything else is a client's mistake (400). */
+export function idsFrom(value: FormDataEntryValue | null): number[] {
+  const ids = String(value ?? "")
+    .split(",")
+    .filter((part) => part.trim() !== "")
+    .map(Number);
+  if (ids.length === 0 || !ids.every((id) => Number.isInteger(id) && id > 0)) {
+    throw data("The order must be a list of ids.", { status: 400 });
+  }
+  return ids;
+}
+
+/** `ids` with `id` swapped with its neighbour, earlier or later (the move buttons without JavaScript). */
+export function moved(ids: number[], id: number, direction: FormDataEntryValue | null): number[] {
+  const from = ids.indexOf(id);
+  if (from === -1) throw data("That item is not in the list.", { status: 400 });
+  const to = direction === "earlier" ? from - 1 : direction === "later" ? from + 1 : -1;
+  if (to < 0 || to >= ids.length) return ids;
+  const next = [...ids];
+  [next[from], next[to]] = [next[to]!, next[from]!];
+  return next;
+}

@@ -1,0 +1,150 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import { idsFrom, moved } from "./admin-lists.server.ts";
+import { assertOk, messageOf } from "./api.server.ts";
+import { redirectWithFlash } from "./flash.server.ts";
+import { INTENT_FIELD } from "./forms.ts";
+import { apiClientContext } from "./request-context.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/**
+ * Whose photos a screen manages: an entry's (`/api/projectsimages`, named by `project_id`) or a
+ * gallery's (`/api/galleriesimages`, named by `gallery_id`), and the edit screen they come back to.
+ */
+export type PhotoOwner = {
+  /** The API's images resource, e.g. "/api/galleriesimages". */
+  imagesApi: string;
+  /** The upload's field that names the owner, e.g. "gallery_id". */
+  ownerField: string;
+  ownerId: number;
+  /** The edit screen, e.g. "/admin/galleries/7". */
+  here: string;
+};
+
+/**
+ * The photo grid's posts on an edit screen: rotate, delete, and a new order (dropped with
+ * JavaScript, or one move button without). Each comes back to the edit screen, whose loader
+ * reloads the item (spec §4). Null for any other intent, which the screen answers itself.
+ */
+export async function photoGridAction(
+  context: Context,
+  owner: PhotoOwner,
+  photos: readonly { id: number }[],
+  formData: FormData,
+): Promise<Response | null> {
+  const api = context.get(apiClientContext);
+  const intent = formData.get(INTENT_FIELD);
+  switch (intent) {
+    case "rotate-photo": {
+      const id = photoIdFrom(formData, photos);
+      assertOk(await api.post(`${owner.imagesApi}/${id}/rotate`, { id }), "Rotating a photo");
+      return redirect(owner.here);
+    }
+    case "delete-photo": {
+      const id = photoIdFrom(formData, photos);
+      assertOk(await api.delete(`${owner.imagesApi}/${id}`), "Deleting a photo");
+      return redirect(owner.here);
+    }
+    case "order-photos":
+    case "move-photo": {
+      const current = photos.map((photo) => photo.id);
+      const ids =
+        intent === "move-photo"
+          ? moved(current, photoIdFrom(formData, photos), formData.get("direction"))
+          : idsFrom(formData.get("ids"));
+      if (ids.length !== current.length || !ids.every((id) => current.includes(id))) {
+        throw data("The order must list every photo of this item once.", { status: 400 });
+      }
+      assertOk(
+        await api.post(`${owner.imagesApi}/order`, {
+          id: owner.ownerId,
+          images: ids.map((id) => ({ id })),
+        }),
+        "Ordering photos",
+      );
+      return redirect(owner.here);
+    }
+    default:
+      return null;
+  }
+}
+
+/** The photo a form names in `id`; one that is not the item's is a client's mistake (400). */
+export function photoIdFrom(formData: FormData, photos: readonly { id: number }[]): number {
+  const value = String(formData.get("id") ?? "");
+  const photo = photos.find((candidate) => String(candidate.id) === value);
+  if (!photo) throw data("That photo is not part of this item.", { status: 400 });
+  return photo.id;
+}
+
+/** The API's answer to an upload; the upload zone reads only the status. */
+const UploadedPhotoSchema = z.looseObject({ id: z.number().int() });
+
+/**
+ * Photo uploads, one request per file from the upload zone (answered in JSON with the API's
+ * status), or several files at once from the plain form without JavaScript (back to the edit
+ * screen with a message). No lookup first: the API answers 422 for an owner that is not there.
+ */
+export async function uploadPhotos(
+  context: Context,
+  owner: PhotoOwner,
+  request: Request,
+): Promise<Response> {
+  const api = context.get(apiClientContext);
+  const wantsJson = request.headers.get("Accept")?.includes("application/json") ?? false;
+  const formData = await request.formData();
+  const files = formData
+    .getAll("file")
+    .filter((file): file is File => file instanceof File && file.size > 0);
+
+  const results = [];
+  for (const file of files) {
+    const body = new FormData();
+    body.append("file", file, file.name);
+    body.append(owner.ownerField, String(owner.ownerId));
+    const result = await api.post(owner.imagesApi, body, {
+      schema: UploadedPhotoSchema,
+      // The upload zone shows the status itself ("Server responded with 401 code.").
+      handles: wantsJson ? [401, 403, 419, 423] : [],
+    });
+    results.push({ file, result });
+  }
+
+  if (wantsJson) {
+    const outcome = results[0]?.result;
+    if (!outcome) return Response.json({ message: "Choose an image to upload." }, { status: 422 });
+    if (outcome.ok) return Response.json(outcome.body, { status: 201 });
+    return Response.json(
+      { message: uploadProblem(outcome.status, outcome.body) },
+      { status: outcome.status },
+    );
+  }
+
+  const failures = results.filter(({ result }) => !result.ok);
+  const uploaded = results.length - failures.length;
+  if (results.length === 0) {
+    return redirectWithFlash(owner.here, {
+      kind: "error",
+      message: "Choose one or more images to upload.",
+    });
+  }
+  if (failures.length === 0) {
+    return redirectWithFlash(owner.here, {
+      kind: "success",
+      message: uploaded === 1 ? "1 photo was uploaded." : `${uploaded} photos were uploaded.`,
+    });
+  }
+  const problems = failures
+    .map(({ file, result }) => `${file.name}: ${uploadProblem(result.status, result.body)}`)
+    .join(" ");
+  return redirectWithFlash(owner.here, {
+    kind: "error",
+    message: `${uploaded} of ${results.length} photos were uploaded. ${problems}`,
+  });
+}
+
+function uploadProblem(status: number, body: unknown): string {
+  if (status === 413) return "The image you have uploaded is too large";
+  return messageOf(body) ?? `Server responded with ${status} code.`;
+}

@@ -5,10 +5,17 @@ import { apiClientContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
-/** The page an admin list shows: `?page=N`, counted from 1; anything else is the first. */
+/** Further than any list goes: a larger number is read as this one (past the end). */
+const LAST_PAGE_ASKED = 1_000_000;
+
+/**
+ * The page an admin list shows: `?page=N`, counted from 1; anything but a page number is the
+ * first, and a number beyond any list is simply past its end (never one the API cannot read).
+ */
 export function requestedPage(url: URL): number {
-  const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  return Number.isFinite(requested) && requested >= 1 ? requested : 1;
+  const text = url.searchParams.get("page")?.trim() ?? "";
+  if (!/^\d+$/.test(text)) return 1;
+  return Math.min(Math.max(Number(text), 1), LAST_PAGE_ASKED);
 }
 
 /**
@@ -20,12 +27,12 @@ export async function readAdminListPage<Item extends z.ZodType>(
   apiPath: string,
   item: Item,
   { page, limit, listPath }: { page: number; limit: number; listPath: string },
-): Promise<{ results: z.output<Item>[]; page: number; pageCount: number }> {
+): Promise<{ results: z.output<Item>[]; page: number; pageCount: number; total: number }> {
   const api = context.get(apiClientContext);
   const body = await api.read(apiPath, pagedSchema(item), { query: { page: page - 1, limit } });
   const pageCount = Math.max(1, Math.ceil(body.total / limit));
   if (page > pageCount) throw redirect(`${listPath}?page=${pageCount}`);
-  return { results: body.results, page, pageCount };
+  return { results: body.results, page, pageCount, total: body.total };
 }
 
 /** A posted order (`ids`: "3,1,2") as ids; anything else is a client's mistake (400). */

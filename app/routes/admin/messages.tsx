@@ -5,8 +5,8 @@ import { LocalDate } from "../../components/local-date.tsx";
 import { ScreenHeading } from "../../components/side-menu.tsx";
 import { throwNotFound } from "../../lib/api.server.ts";
 import { ContactMessageSchema, type ContactMessage } from "../../lib/api-types.ts";
-import { loadAdminPage } from "../../lib/admin-pages.server.ts";
-import { apiClientContext, siteSettingsContext } from "../../lib/request-context.server.ts";
+import { readAdminListPage, requestedPage } from "../../lib/admin-lists.server.ts";
+import { siteSettingsContext } from "../../lib/request-context.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/messages";
 
@@ -16,11 +16,10 @@ const MESSAGES_PER_PAGE = 20;
 export async function loader({ context, url }: Route.LoaderArgs) {
   // A Laravel backend keeps no messages for admins: there the screen does not exist.
   if (!context.get(siteSettingsContext).editable) throwNotFound();
-  return loadAdminPage(context.get(apiClientContext), {
-    path: "/api/contact-messages",
-    item: ContactMessageSchema,
-    url,
+  return readAdminListPage(context, "/api/contact-messages", ContactMessageSchema, {
+    page: requestedPage(url),
     limit: MESSAGES_PER_PAGE,
+    listPath: "/admin/messages",
   });
 }
 
@@ -29,7 +28,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AdminMessages({ loaderData }: Route.ComponentProps) {
-  const { items, page, pageCount, total } = loaderData;
+  const { results: items, page, pageCount, total } = loaderData;
   return (
     <>
       <AdminToolbar backTo="/admin" />

@@ -7,7 +7,7 @@ import {
   EntryFormSchema,
   isoFromPublishDate,
 } from "./admin-entries.ts";
-import { assertOk, messageOf, throwNotFound } from "./api.server.ts";
+import { assertIdParam, assertOk, messageOf } from "./api.server.ts";
 import {
   EntryDetailSchema,
   EntryImageSchema,
@@ -100,7 +100,7 @@ export async function loadAdminEntry(
   kind: EntryKind,
   id: string,
 ): Promise<EntryDetail> {
-  assertEntryId(id);
+  assertIdParam(id);
   const api = context.get(apiClientContext);
   const entry = await api.read(`/api/${kind}/${id}`, EntryDetailSchema);
   return { ...entry, url: entry.url || `/${kind}/${entry.slug}` };
@@ -268,7 +268,7 @@ export async function uploadEntryPhotos(
   request: Request,
 ): Promise<Response> {
   // No lookup first: the API answers 422 for an entry that is not there.
-  assertEntryId(id);
+  assertIdParam(id);
   const api = context.get(apiClientContext);
   const here = `/admin/${kind}/${id}`;
   const wantsJson = request.headers.get("Accept")?.includes("application/json") ?? false;
@@ -323,10 +323,6 @@ export async function uploadEntryPhotos(
     kind: "error",
     message: `${uploaded} of ${results.length} photos were uploaded. ${problems}`,
   });
-}
-
-function assertEntryId(id: string): void {
-  if (!/^\d{1,10}$/.test(id)) throwNotFound();
 }
 
 function uploadProblem(status: number, body: unknown): string {

@@ -295,6 +295,11 @@ export function throwNotFound(): never {
   throw data({ message: "Not Found." }, { status: 404 });
 }
 
+/** A record's id from the URL: anything but a whole number is the 404 page, not an API call. */
+export function assertIdParam(id: string): void {
+  if (!/^\d{1,10}$/.test(id)) throwNotFound();
+}
+
 /** What a form shows after a failed save: field errors (422) or one message (413, 429, others). */
 export function formFailureFrom(result: ApiResult): FormFailure {
   const failure: FormFailure = { status: result.status, formError: null, fieldErrors: {} };

@@ -237,7 +237,11 @@ test("an admin replaces a picture and its alt text, and the public page shows th
       .getByLabel("Image", { exact: true })
       .setInputFiles(await photoFile("new-picture.jpg", "#2a7", 900, 600));
     if (javaScriptEnabled) {
-      await expect(page.getByRole("img", { name: "Preview of the chosen image" })).toBeVisible();
+      const preview = page.getByRole("img", { name: "Preview of the chosen image" });
+      await expect(preview).toBeVisible();
+      await expect
+        .poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBe(900);
     }
     await page.getByLabel("Alt Text").fill(alt);
     await page.getByRole("button", { name: "Save Changes" }).click();
@@ -274,7 +278,10 @@ test.describe("an image widget's edit screen", () => {
     );
   });
 
-  test("a file that is not an image is refused under Image", async ({ page }) => {
+  test("a file that is not an image is refused under Image", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto(`/admin/widgets/${widget.id}`);
     await page.getByLabel("Alt Text").fill("Words that stay");
     await page.getByLabel("Image", { exact: true }).setInputFiles({
@@ -282,6 +289,11 @@ test.describe("an image widget's edit screen", () => {
       mimeType: "image/jpeg",
       buffer: Buffer.from("these are words, not pixels"),
     });
+    if (javaScriptEnabled) {
+      // No broken preview.
+      await expect(page.getByText("The chosen file cannot be shown here")).toBeVisible();
+      await expect(page.getByRole("img", { name: "Preview of the chosen image" })).toHaveCount(0);
+    }
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByLabel("Image", { exact: true })).toHaveAccessibleDescription(
       /The file must be an image\./,

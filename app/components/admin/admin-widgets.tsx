@@ -1,4 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Fragment } from "react";
 import { Form, Link } from "react-router";
 import {
   CreateWidgetSchema,
@@ -27,7 +28,7 @@ import { AdminToolbar } from "./admin-entry-parts.tsx";
 import { ImageChooser } from "./image-chooser.tsx";
 
 const LIST_PATH = "/admin/widgets";
-const NAME_HINT = "Letters, digits, _ and - only, as a page asks for it: for example AboutText4.";
+const NAME_HINT = "The name a page shows it by: letters, digits, _ and - only, such as AboutText4.";
 
 /** /admin/widgets (spec §2.5): every widget as a card, and the Add Widget modal. */
 export function AdminWidgetList({
@@ -60,7 +61,10 @@ export function AdminWidgetList({
             There are no widgets yet. Add the first one.
           </p>
         ) : (
-          <ul aria-label="Widgets" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul
+            aria-label="Widgets"
+            className="grid grid-cols-[repeat(auto-fill,minmax(15rem,1fr))] gap-4"
+          >
             {widgets.map((widget) => (
               <li key={widget.id}>
                 <WidgetCard widget={widget} />
@@ -80,17 +84,30 @@ function WidgetCard({ widget }: { widget: AdminWidget }) {
   return (
     <Link
       to={`${LIST_PATH}/${widget.id}`}
-      className="flex h-full items-center gap-4 rounded-xl bg-white p-4 text-ink no-underline shadow-sm ring-1 ring-brand-100 transition-colors hover:bg-brand-50 hover:ring-brand-200"
+      className="flex h-full items-center gap-3 rounded-xl bg-white px-3 py-4 text-ink no-underline shadow-sm ring-1 ring-brand-100 transition-colors hover:bg-brand-50 hover:ring-brand-200"
     >
-      <span className="grid size-12 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
-        <Icon className="size-6" />
+      <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
+        <Icon className="size-5" />
       </span>
       <span className="min-w-0">
-        <span className="block font-semibold [overflow-wrap:anywhere]">{widget.name}</span>
+        <span className="block font-semibold [overflow-wrap:anywhere]">
+          <NameWithBreaks name={widget.name} />
+        </span>
         <span className="block text-sm text-muted">{WIDGET_TYPE_LABELS[widget.type]}</span>
       </span>
     </Link>
   );
+}
+
+/** "OpportunitiesHeader" may wrap as "Opportunities / Header" rather than mid-word. */
+function NameWithBreaks({ name }: { name: string }) {
+  const words = name.split(/(?<=[a-z0-9])(?=[A-Z])|(?<=[_-])/);
+  return words.map((word, index) => (
+    <Fragment key={index}>
+      {index > 0 ? <wbr /> : null}
+      {word}
+    </Fragment>
+  ));
 }
 
 function AddWidgetModal({ result }: { result?: SubmissionResult<string[]> | null }) {

@@ -29,13 +29,13 @@ export function ImageChooser({
   emptyHint,
   focusFirst,
 }: ImageChooserProps) {
-  const [chosenUrl, setChosenUrl] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<{ url: string; unreadable: boolean } | null>(null);
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
-    if (chosenUrl) URL.revokeObjectURL(chosenUrl);
-    setChosenUrl(file && file.type.startsWith("image/") ? URL.createObjectURL(file) : null);
+    if (chosen) URL.revokeObjectURL(chosen.url);
+    setChosen(file ? { url: URL.createObjectURL(file), unreadable: false } : null);
   };
-  const shown = chosenUrl ?? currentUrl;
+  const shown = chosen ? (chosen.unreadable ? null : chosen.url) : currentUrl;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   return (
@@ -49,9 +49,16 @@ export function ImageChooser({
       {shown ? (
         <img
           src={shown}
-          alt={chosenUrl ? "Preview of the chosen image" : "The current image"}
+          alt={chosen ? "Preview of the chosen image" : "The current image"}
+          // A chosen file the browser cannot draw: no broken picture, a word instead.
+          onError={() => setChosen((file) => (file ? { ...file, unreadable: true } : null))}
           className="mt-2 max-h-60 w-auto rounded-lg ring-1 ring-brand-100"
         />
+      ) : null}
+      {chosen?.unreadable ? (
+        <p className="mt-2 text-sm text-muted">
+          The chosen file cannot be shown here: it may not be a picture.
+        </p>
       ) : null}
       <input
         id={id}

@@ -200,7 +200,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
 /**
  * The policy of a response; `nonce` names the inline scripts of a rendered page (none elsewhere).
- * Images may come from any https host (an editor's link, a backend's storage) and the API's origin.
+ * Images may come from any https host (an editor's link, a backend's storage) and the API's origin;
+ * `blob:` is the preview of a picture chosen in an admin form, before it is uploaded.
  */
 function contentSecurityPolicy({
   nonce,
@@ -215,7 +216,7 @@ function contentSecurityPolicy({
     "default-src 'self'",
     nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    ["img-src 'self' data: https:", ...imageOrigins].join(" "),
+    ["img-src 'self' data: blob: https:", ...imageOrigins].join(" "),
     "font-src 'self' data:",
     "connect-src 'self'",
     "frame-src 'self' https:",

@@ -21,6 +21,11 @@ export type ApiFailureReplyOptions = {
   fieldNames?: Record<string, string>;
   /** Forms that show one message a field (spec §5: contact, users, galleries, testimonials). */
   firstErrorOnly?: boolean;
+  /**
+   * Forms whose errors stand under their fields only (spec §5: widgets): the overall message
+   * ("… (and 1 more error)") shows only when no field has one.
+   */
+  messagesUnderFields?: boolean;
 };
 
 /**
@@ -31,7 +36,12 @@ export type ApiFailureReplyOptions = {
 export function replyWithApiFailure(
   submission: Submission<unknown>,
   result: ApiResult,
-  { hideFields = [], fieldNames = {}, firstErrorOnly = false }: ApiFailureReplyOptions = {},
+  {
+    hideFields = [],
+    fieldNames = {},
+    firstErrorOnly = false,
+    messagesUnderFields = false,
+  }: ApiFailureReplyOptions = {},
 ): SubmissionResult<string[]> {
   const failure = formFailureFrom(result);
   const fieldErrors: Record<string, string[]> = {};
@@ -40,8 +50,9 @@ export function replyWithApiFailure(
     fieldErrors[name] = [...(fieldErrors[name] ?? []), ...messages];
     if (firstErrorOnly) fieldErrors[name] = fieldErrors[name].slice(0, 1);
   }
+  const underFields = messagesUnderFields && Object.keys(fieldErrors).length > 0;
   return submission.reply({
-    formErrors: failure.formError ? [failure.formError] : [],
+    formErrors: failure.formError && !underFields ? [failure.formError] : [],
     fieldErrors,
     hideFields,
   });

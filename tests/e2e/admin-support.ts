@@ -36,7 +36,8 @@ export async function adminApiDelete(page: Page, urls: Urls, path: string): Prom
   expect([204, 404], `DELETE ${path} answered ${response.status()}`).toContain(response.status());
 }
 
-async function sessionHeaders(page: Page, { apiUrl, appUrl }: Urls) {
+/** The headers of a call to the API in the page's session (signed in first). */
+export async function sessionHeaders(page: Page, { apiUrl, appUrl }: Urls) {
   const xsrf = (await page.context().cookies(apiUrl)).find(
     (cookie) => cookie.name === "XSRF-TOKEN",
   );

@@ -1,5 +1,4 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { useState, type ChangeEvent } from "react";
 import { Form, Link } from "react-router";
 import {
   EMBED_WIDTHS,
@@ -11,7 +10,6 @@ import type { EntryDetail } from "../../lib/api-types.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import { FlashMessage, type Flash } from "../flash-message.tsx";
 import {
-  ErrorList,
   FormMessage,
   IntentField,
   SubmitButton,
@@ -25,6 +23,7 @@ import { RichTextEditor } from "../rich-text-editor.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
 import { AdminToolbar } from "./admin-entry-parts.tsx";
 import { PhotoSection } from "./photo-grid.tsx";
+import { ImageChooser } from "./image-chooser.tsx";
 
 type Props = {
   config: AdminEntryKind;
@@ -104,7 +103,13 @@ export function AdminEntryEditor({
             focusFirst={focus === fields.created_at.name}
           />
         ) : null}
-        <ImageChooser currentUrl={entry.image_url} errors={imageErrors} />
+        <ImageChooser
+          id="entry-image"
+          name="image"
+          currentUrl={entry.image_url}
+          errors={imageErrors}
+          emptyHint="Choose the item's picture."
+        />
         <TextAreaField
           meta={fields.preview_text}
           label="Preview Text"
@@ -163,46 +168,5 @@ export function AdminEntryEditor({
         </ConfirmDialog>
       ) : null}
     </>
-  );
-}
-
-/** The cover image: the current one (at most 240 px high, spec §9), and a preview of a new choice. */
-function ImageChooser({ currentUrl, errors }: { currentUrl: string | null; errors: string[] }) {
-  const [chosenUrl, setChosenUrl] = useState<string | null>(null);
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0];
-    if (chosenUrl) URL.revokeObjectURL(chosenUrl);
-    setChosenUrl(file && file.type.startsWith("image/") ? URL.createObjectURL(file) : null);
-  };
-  const shown = chosenUrl ?? currentUrl;
-  return (
-    <div>
-      <label htmlFor="entry-image" className="block font-medium text-ink">
-        Image
-      </label>
-      <p id="entry-image-hint" className="mt-0.5 text-sm text-muted">
-        {currentUrl ? "Choose a file to replace the picture." : "Choose the item's picture."}
-      </p>
-      {shown ? (
-        <img
-          src={shown}
-          alt={chosenUrl ? "Preview of the chosen image" : "The current image"}
-          className="mt-2 max-h-60 w-auto rounded-lg ring-1 ring-brand-100"
-        />
-      ) : null}
-      <input
-        id="entry-image"
-        name="image"
-        type="file"
-        accept="image/*"
-        onChange={onChange}
-        aria-describedby={
-          errors.length > 0 ? "entry-image-hint entry-image-error" : "entry-image-hint"
-        }
-        aria-invalid={errors.length > 0 || undefined}
-        className="mt-2 block w-full text-base file:mr-4 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
-      />
-      <ErrorList id="entry-image-error" errors={errors} />
-    </div>
   );
 }

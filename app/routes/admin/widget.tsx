@@ -1,15 +1,30 @@
-import { ScreenHeading } from "../../components/side-menu.tsx";
+import { AdminWidgetEditor } from "../../components/admin/admin-widgets.tsx";
+import { widgetRevision } from "../../lib/admin-widgets.ts";
+import { adminWidgetAction, loadAdminWidgetScreen } from "../../lib/admin-widgets.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/widget";
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  return loadAdminWidgetScreen(context, { request, id: params.id });
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  return adminWidgetAction(context, params.id, request);
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Edit Widget");
 }
 
-export default function AdminWidget() {
+export default function AdminWidget({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <ScreenHeading title="Edit Widget">
-      Change the text or image of this content block.
-    </ScreenHeading>
+    <AdminWidgetEditor
+      // A save that changed the widget starts the form again from it (its file input empty).
+      key={widgetRevision(loaderData.widget)}
+      widget={loaderData.widget}
+      flash={loaderData.flash}
+      saveResult={actionData?.result}
+      submittedHtml={actionData?.html}
+    />
   );
 }

@@ -1,0 +1,118 @@
+import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import {
+  AdminWidgetSchema,
+  CreateWidgetSchema,
+  WidgetFormSchema,
+  type AdminWidget,
+} from "./admin-widgets.ts";
+import { messageOf, throwNotFound, type ApiResult } from "./api.server.ts";
+import { requireRecordId } from "./guards.server.ts";
+import { pagedSchema } from "./api-types.ts";
+import { redirectWithFlash, takeFlash } from "./flash.server.ts";
+import { replyWithApiFailure } from "./forms.server.ts";
+import { INTENT_FIELD } from "./forms.ts";
+import { apiClientContext } from "./request-context.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** The save confirmation of spec §8, shown for 3 seconds with JavaScript. */
+export const WIDGET_SAVED_MESSAGE = "Changes saved....";
+
+/** /admin/widgets: every widget by name, the flash left for the screen, whether Add is open. */
+export async function loadAdminWidgetListScreen(
+  context: Context,
+  { request, url }: { request: Request; url: URL },
+) {
+  const api = context.get(apiClientContext);
+  const [list, { flash, headers }] = await Promise.all([
+    api.read("/api/widgets", pagedSchema(AdminWidgetSchema)),
+    takeFlash(request),
+  ]);
+  return data({ widgets: list.results, flash, adding: url.searchParams.has("add") }, { headers });
+}
+
+/** The Add Widget modal's post: a TEXT widget (spec §4), then its edit screen. */
+export async function adminWidgetListAction(context: Context, request: Request) {
+  const formData = await request.formData();
+  if (formData.get(INTENT_FIELD) !== "create") throw data("Unknown action.", { status: 400 });
+  const submission = parseWithZod(formData, { schema: CreateWidgetSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  const api = context.get(apiClientContext);
+  const created = await api.post("/api/widgets", submission.value, {
+    schema: AdminWidgetSchema,
+  });
+  if (!created.ok) {
+    console.error("Adding a widget failed:", created.status, messageOf(created.body));
+    return { result: replyWithWidgetFailure(submission, created) };
+  }
+  return redirect(`/admin/widgets/${created.body.id}`);
+}
+
+/** /admin/widgets/{id}: the widget and the flash left for it; a malformed or unknown id is 404. */
+export async function loadAdminWidgetScreen(
+  context: Context,
+  { request, id }: { request: Request; id: string },
+) {
+  const [widget, { flash, headers }] = await Promise.all([
+    loadAdminWidget(context, id),
+    takeFlash(request),
+  ]);
+  return data({ widget, flash }, { headers });
+}
+
+async function loadAdminWidget(context: Context, id: string): Promise<AdminWidget> {
+  requireRecordId(id);
+  return context.get(apiClientContext).read(`/api/widgets/${id}`, AdminWidgetSchema);
+}
+
+/**
+ * The edit screen's save: POST /api/widgets/{id} as multipart of every field on the form, the
+ * picture as `file` only when one was chosen. Success stays on the screen with the confirmation;
+ * a failure returns what was typed, the HTML included, so nothing is lost.
+ */
+export async function adminWidgetAction(context: Context, id: string, request: Request) {
+  requireRecordId(id);
+  const formData = await request.formData();
+  if (formData.get(INTENT_FIELD) !== "save") throw data("Unknown action.", { status: 400 });
+
+  const submission = parseWithZod(formData, { schema: WidgetFormSchema });
+  const posted = (field: string) => (formData.has(field) ? String(formData.get(field)) : undefined);
+  const html = posted("html");
+  if (submission.status !== "success") return { result: submission.reply(), html };
+  const values = submission.value;
+
+  const body = new FormData();
+  body.append("name", values.name);
+  body.append("type", values.type);
+  // As posted (an emptied alt text is ""); a field the form did not carry is left out, and the
+  // API keeps its value.
+  const alt = posted("alt");
+  if (html !== undefined) body.append("html", html);
+  if (alt !== undefined) body.append("alt", alt);
+  const file = formData.get("file");
+  if (file instanceof File && file.size > 0) body.append("file", file, file.name);
+
+  const api = context.get(apiClientContext);
+  const saved = await api.post(`/api/widgets/${id}`, body);
+  if (saved.status === 404) throwNotFound();
+  if (!saved.ok) return { result: replyWithWidgetFailure(submission, saved), html };
+  return redirectWithFlash(`/admin/widgets/${id}`, {
+    kind: "success",
+    message: WIDGET_SAVED_MESSAGE,
+  });
+}
+
+/**
+ * A widget's errors, one plain string under each field (spec §5): name, type, file, alt. The
+ * API answers Laravel's `errors` map or a bare `{field: "message"}` body; a picture refused as
+ * `image`, or too large (413), shows under the file input.
+ */
+function replyWithWidgetFailure(submission: Submission<unknown>, result: ApiResult) {
+  return replyWithApiFailure(submission, result, {
+    firstErrorOnly: true,
+    messagesUnderFields: true,
+    fieldNames: { image: "file" },
+  });
+}

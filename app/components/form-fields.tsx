@@ -1,4 +1,9 @@
-import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type FieldMetadata,
+} from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useFormAction, useNavigation } from "react-router";
 import { INTENT_FIELD } from "../lib/forms.ts";
@@ -115,6 +120,59 @@ export function TextAreaField({
         aria-describedby={describedBy || undefined}
         className={inputClass}
       />
+      <ErrorList id={meta.errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** A labelled choice of a few fixed values, with its errors underneath. */
+export function SelectField({
+  meta,
+  label,
+  options,
+  hint,
+  focusFirst,
+  className = "",
+}: {
+  meta: FieldMetadata<string>;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  hint?: ReactNode;
+  /** Set on the first invalid field, so a page rendered after a failed post starts there. */
+  focusFirst?: boolean;
+  className?: string;
+}) {
+  const { key, ...selectProps } = getSelectProps(meta, { ariaAttributes: false });
+  const errors = meta.errors ?? [];
+  const hintId = `${meta.id}-hint`;
+  const describedBy = [hint ? hintId : null, errors.length > 0 ? meta.errorId : null]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="block font-medium text-ink">
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className="mt-0.5 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <select
+        key={key}
+        {...selectProps}
+        // eslint-disable-next-line jsx-a11y/no-autofocus
+        autoFocus={focusFirst}
+        aria-invalid={errors.length > 0 || undefined}
+        aria-describedby={describedBy || undefined}
+        className={inputClass}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
       <ErrorList id={meta.errorId} errors={errors} />
     </div>
   );

@@ -7,15 +7,16 @@ import {
   EntryFormSchema,
   isoFromPublishDate,
 } from "./admin-entries.ts";
-import { assertOk, messageOf, throwNotFound } from "./api.server.ts";
+import { assertOk, messageOf } from "./api.server.ts";
 import {
   EntryDetailSchema,
   EntryImageSchema,
   EntryListItemSchema,
-  pagedSchema,
   type EntryDetail,
   type EntryKind,
 } from "./api-types.ts";
+import { readListPage } from "./admin-lists.server.ts";
+import { requireRecordId } from "./guards.server.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
@@ -23,7 +24,6 @@ import { apiClientContext, requestFactsContext } from "./request-context.server.
 
 type Context = Readonly<RouterContextProvider>;
 
-export const ADMIN_PAGE_SIZE = 24;
 /** Drag-ordered lists are shown whole (the API's largest page), so a drop reorders them all. */
 const SORTABLE_LIST_LIMIT = 100;
 
@@ -40,17 +40,15 @@ export async function loadAdminEntryList(
 ): Promise<AdminEntryPage> {
   const api = context.get(apiClientContext);
   const sortable = ADMIN_ENTRY_KINDS[kind].sortable;
-  const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  const page = sortable || !Number.isFinite(requested) || requested < 1 ? 1 : requested;
-  const limit = sortable ? SORTABLE_LIST_LIMIT : ADMIN_PAGE_SIZE;
-  const body = await api.read(`/api/${kind}`, pagedSchema(EntryListItemSchema), {
-    query: { page: page - 1, limit },
-  });
-  const pageCount = Math.max(1, Math.ceil(body.total / limit));
-  if (page > pageCount) throw redirect(`/admin/${kind}?page=${pageCount}`);
+  const { results, page, pageCount } = await readListPage(
+    api,
+    `/api/${kind}`,
+    EntryListItemSchema,
+    sortable ? { url, page: 1, limit: SORTABLE_LIST_LIMIT } : { url },
+  );
   const now = Date.now();
   return {
-    items: body.results.map((item) => ({
+    items: results.map((item) => ({
       ...item,
       url: item.url || `/${kind}/${item.slug}`,
       scheduled: Date.parse(item.created_at) > now,
@@ -100,7 +98,7 @@ export async function loadAdminEntry(
   kind: EntryKind,
   id: string,
 ): Promise<EntryDetail> {
-  assertEntryId(id);
+  requireRecordId(id);
   const api = context.get(apiClientContext);
   const entry = await api.read(`/api/${kind}/${id}`, EntryDetailSchema);
   return { ...entry, url: entry.url || `/${kind}/${entry.slug}` };
@@ -268,7 +266,7 @@ export async function uploadEntryPhotos(
   request: Request,
 ): Promise<Response> {
   // No lookup first: the API answers 422 for an entry that is not there.
-  assertEntryId(id);
+  requireRecordId(id);
   const api = context.get(apiClientContext);
   const here = `/admin/${kind}/${id}`;
   const wantsJson = request.headers.get("Accept")?.includes("application/json") ?? false;
@@ -323,10 +321,6 @@ export async function uploadEntryPhotos(
     kind: "error",
     message: `${uploaded} of ${results.length} photos were uploaded. ${problems}`,
   });
-}
-
-function assertEntryId(id: string): void {
-  if (!/^\d{1,10}$/.test(id)) throwNotFound();
 }
 
 function uploadProblem(status: number, body: unknown): string {

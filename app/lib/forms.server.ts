@@ -21,6 +21,12 @@ export type ApiFailureReplyOptions = {
   fieldNames?: Record<string, string>;
   /** Forms that show one message a field (spec §5: contact, users, galleries, testimonials). */
   firstErrorOnly?: boolean;
+  /**
+   * The form's field names (after `fieldNames`), for forms that show each error in one place:
+   * an error under any other key (`user` when admins delete themselves) becomes the form's
+   * message, and the API's overall message, which only repeats a field's, is left out.
+   */
+  fields?: readonly string[];
 };
 
 /**
@@ -31,17 +37,26 @@ export type ApiFailureReplyOptions = {
 export function replyWithApiFailure(
   submission: Submission<unknown>,
   result: ApiResult,
-  { hideFields = [], fieldNames = {}, firstErrorOnly = false }: ApiFailureReplyOptions = {},
+  { hideFields = [], fieldNames = {}, firstErrorOnly = false, fields }: ApiFailureReplyOptions = {},
 ): SubmissionResult<string[]> {
   const failure = formFailureFrom(result);
   const fieldErrors: Record<string, string[]> = {};
+  const otherErrors: string[] = [];
   for (const [field, messages] of Object.entries(failure.fieldErrors)) {
     const name = fieldNames[field] ?? field;
-    fieldErrors[name] = [...(fieldErrors[name] ?? []), ...messages];
+    const shown = firstErrorOnly ? messages.slice(0, 1) : messages;
+    if (fields && !fields.includes(name)) {
+      otherErrors.push(...shown);
+      continue;
+    }
+    fieldErrors[name] = [...(fieldErrors[name] ?? []), ...shown];
     if (firstErrorOnly) fieldErrors[name] = fieldErrors[name].slice(0, 1);
   }
+  // With `fields`, the overall message only when no error says more (a 429, a 500).
+  const saysMore = otherErrors.length > 0 || Object.keys(fieldErrors).length > 0;
+  const formErrors = fields && saysMore ? otherErrors : [failure.formError];
   return submission.reply({
-    formErrors: failure.formError ? [failure.formError] : [],
+    formErrors: formErrors.filter((error): error is string => Boolean(error)),
     fieldErrors,
     hideFields,
   });

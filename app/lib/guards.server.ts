@@ -1,5 +1,5 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { loginPath } from "./api.server.ts";
+import { loginPath, throwNotFound } from "./api.server.ts";
 import type { User } from "./api-types.ts";
 import { currentUserContext } from "./request-context.server.ts";
 
@@ -34,4 +34,9 @@ export function requireAdmin({ url, context }: GuardArgs): User {
 /** Signed out, else Home (for the sign-in and sign-up screens). */
 export function requireAnonymous(context: Readonly<RouterContextProvider>): void {
   if (context.get(currentUserContext)) throw redirect("/");
+}
+
+/** A record's id from the URL (`/admin/users/:id`): anything but a whole number is the 404 page. */
+export function requireRecordId(id: string): void {
+  if (!/^\d{1,10}$/.test(id)) throwNotFound();
 }

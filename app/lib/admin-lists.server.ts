@@ -1,0 +1,39 @@
+import { redirect } from "react-router";
+import type { z } from "zod";
+import type { ApiClient } from "./api.server.ts";
+import { pagedSchema } from "./api-types.ts";
+
+/** The admin lists' page size (spec §9: 24 unless a screen says otherwise). */
+export const ADMIN_PAGE_SIZE = 24;
+
+export type ListPage<Item> = { results: Item[]; page: number; pageCount: number };
+
+/** The page `?page=` asks for, counted from 1; anything but a page number is the first. */
+export function requestedPage(url: URL): number {
+  const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  return Number.isFinite(requested) && requested >= 1 ? requested : 1;
+}
+
+/**
+ * One page of a paged admin list: the displayed page minus 1 goes to the API (spec §9). A page
+ * past the last one redirects to the last one.
+ */
+export async function readListPage<Item extends z.ZodType>(
+  api: ApiClient,
+  path: string,
+  item: Item,
+  {
+    url,
+    page = requestedPage(url),
+    limit = ADMIN_PAGE_SIZE,
+  }: {
+    url: URL;
+    page?: number;
+    limit?: number;
+  },
+): Promise<ListPage<z.output<Item>>> {
+  const body = await api.read(path, pagedSchema(item), { query: { page: page - 1, limit } });
+  const pageCount = Math.max(1, Math.ceil(body.total / limit));
+  if (page > pageCount) throw redirect(`${url.pathname}?page=${pageCount}`);
+  return { results: body.results, page, pageCount };
+}

@@ -8,10 +8,17 @@ export const ADMIN_PAGE_SIZE = 24;
 
 export type ListPage<Item> = { results: Item[]; page: number; pageCount: number };
 
-/** The page `?page=` asks for, counted from 1; anything but a page number is the first. */
+/** Further than any list goes: a larger number is read as this one (past the end). */
+const LAST_PAGE_ASKED = 1_000_000;
+
+/**
+ * The page `?page=` asks for, counted from 1; anything but a page number is the first, and a
+ * number beyond any list is simply past its end (never a number the API cannot read).
+ */
 export function requestedPage(url: URL): number {
-  const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  return Number.isFinite(requested) && requested >= 1 ? requested : 1;
+  const text = url.searchParams.get("page")?.trim() ?? "";
+  if (!/^\d+$/.test(text)) return 1;
+  return Math.min(Math.max(Number(text), 1), LAST_PAGE_ASKED);
 }
 
 /**

@@ -24,7 +24,7 @@ export function requiredEmail(attribute = "email") {
 }
 
 /** DESIGN §5: a new password has at least 8 characters. */
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 
 /** A new password: required and long enough, worded as the API words it. */
 export function newPassword(attribute = "password") {

@@ -8,8 +8,9 @@ import type { ReactNode } from "react";
 import { useFormAction, useNavigation } from "react-router";
 import { INTENT_FIELD } from "../lib/forms.ts";
 
+/** `scroll-mt-40`: a field focused after a failed post stays clear of the sticky header, label included. */
 export const inputClass =
-  "mt-1.5 block w-full rounded-lg border border-muted/70 bg-white px-3.5 py-2.5 text-base text-ink shadow-xs transition-colors placeholder:text-muted/70 hover:border-brand-800 focus:border-brand-600 focus:outline-none focus-visible:outline-none focus:ring-3 focus:ring-brand-600/20 aria-invalid:border-red-600 aria-invalid:focus:ring-red-600/20";
+  "mt-1.5 block scroll-mt-40 w-full rounded-lg border border-muted/70 bg-white px-3.5 py-2.5 text-base text-ink shadow-xs transition-colors placeholder:text-muted/70 hover:border-brand-800 focus:border-brand-600 focus:outline-none focus-visible:outline-none focus:ring-3 focus:ring-brand-600/20 aria-invalid:border-red-600 aria-invalid:focus:ring-red-600/20";
 
 type TextFieldProps = {
   meta: FieldMetadata<string>;

@@ -50,7 +50,8 @@ export function Modal({
         event.preventDefault();
         void navigate(closeTo, { preventScrollReset: true });
       }}
-      className="fixed inset-0 z-50 m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-ink shadow-2xl ring-1 ring-brand-100 backdrop:bg-ink/50"
+      // The height limit and scrolling also hold without JavaScript (a modal dialog has them already).
+      className="fixed inset-0 z-50 m-auto max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl bg-white p-0 text-ink shadow-2xl ring-1 ring-brand-100 backdrop:bg-ink/50"
     >
       {/* Without JavaScript the dialog is not modal: this veil keeps the page behind out of reach. */}
       <div aria-hidden="true" className="fixed inset-0 -z-10 bg-ink/50 [dialog:modal_&]:hidden" />

@@ -7,7 +7,13 @@ import {
   EntryFormSchema,
   isoFromPublishDate,
 } from "./admin-entries.ts";
-import { idsFrom, moved, readAdminListPage, requestedPage } from "./admin-lists.server.ts";
+import {
+  ADMIN_PAGE_SIZE,
+  idsFrom,
+  moved,
+  readAdminListPage,
+  requestedPage,
+} from "./admin-lists.server.ts";
 import { photoGridAction, uploadPhotos, type PhotoOwner } from "./admin-photos.server.ts";
 import { assertOk, messageOf } from "./api.server.ts";
 import {
@@ -24,7 +30,6 @@ import { apiClientContext, requestFactsContext } from "./request-context.server.
 
 type Context = Readonly<RouterContextProvider>;
 
-export const ADMIN_PAGE_SIZE = 24;
 /** Drag-ordered lists are shown whole (the API's largest page), so a drop reorders them all. */
 const SORTABLE_LIST_LIMIT = 100;
 

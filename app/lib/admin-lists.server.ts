@@ -5,6 +5,9 @@ import { apiClientContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
+/** The admin lists' page size (spec §9: 24 unless a screen says otherwise). */
+export const ADMIN_PAGE_SIZE = 24;
+
 /** Further than any list goes: a larger number is read as this one (past the end). */
 const LAST_PAGE_ASKED = 1_000_000;
 

@@ -112,7 +112,7 @@ export async function adminWidgetAction(context: Context, id: string, request: R
 function replyWithWidgetFailure(submission: Submission<unknown>, result: ApiResult) {
   return replyWithApiFailure(submission, result, {
     firstErrorOnly: true,
-    messagesUnderFields: true,
+    fields: ["name", "type", "html", "file", "alt"],
     fieldNames: { image: "file" },
   });
 }

@@ -22,10 +22,11 @@ export type ApiFailureReplyOptions = {
   /** Forms that show one message a field (spec §5: contact, users, galleries, testimonials). */
   firstErrorOnly?: boolean;
   /**
-   * Forms whose errors stand under their fields only (spec §5: widgets): the overall message
-   * ("… (and 1 more error)") shows only when no field has one.
+   * The form's field names (after `fieldNames`), for forms that show each error in one place:
+   * an error under any other key (`user` when admins delete themselves) becomes the form's
+   * message, and the API's overall message, which only repeats a field's, is left out.
    */
-  messagesUnderFields?: boolean;
+  fields?: readonly string[];
 };
 
 /**
@@ -36,23 +37,26 @@ export type ApiFailureReplyOptions = {
 export function replyWithApiFailure(
   submission: Submission<unknown>,
   result: ApiResult,
-  {
-    hideFields = [],
-    fieldNames = {},
-    firstErrorOnly = false,
-    messagesUnderFields = false,
-  }: ApiFailureReplyOptions = {},
+  { hideFields = [], fieldNames = {}, firstErrorOnly = false, fields }: ApiFailureReplyOptions = {},
 ): SubmissionResult<string[]> {
   const failure = formFailureFrom(result);
   const fieldErrors: Record<string, string[]> = {};
+  const otherErrors: string[] = [];
   for (const [field, messages] of Object.entries(failure.fieldErrors)) {
     const name = fieldNames[field] ?? field;
-    fieldErrors[name] = [...(fieldErrors[name] ?? []), ...messages];
+    const shown = firstErrorOnly ? messages.slice(0, 1) : messages;
+    if (fields && !fields.includes(name)) {
+      otherErrors.push(...shown);
+      continue;
+    }
+    fieldErrors[name] = [...(fieldErrors[name] ?? []), ...shown];
     if (firstErrorOnly) fieldErrors[name] = fieldErrors[name].slice(0, 1);
   }
-  const underFields = messagesUnderFields && Object.keys(fieldErrors).length > 0;
+  // With `fields`, the overall message only when no error says more (a 429, a 500).
+  const saysMore = otherErrors.length > 0 || Object.keys(fieldErrors).length > 0;
+  const formErrors = fields && saysMore ? otherErrors : [failure.formError];
   return submission.reply({
-    formErrors: failure.formError && !underFields ? [failure.formError] : [],
+    formErrors: formErrors.filter((error): error is string => Boolean(error)),
     fieldErrors,
     hideFields,
   });

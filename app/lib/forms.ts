@@ -23,6 +23,41 @@ export function requiredEmail(attribute = "email") {
   );
 }
 
+/** DESIGN §5: a new password has at least 8 characters. */
+const PASSWORD_MIN_LENGTH = 8;
+
+/** A new password: required and long enough, worded as the API words it. */
+export function newPassword(attribute = "password") {
+  return requiredSecret(attribute).min(PASSWORD_MIN_LENGTH, {
+    error: `The ${attribute} field must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  });
+}
+
+/**
+ * Laravel's `confirmed` rule on `password`: `password_confirmation` must repeat it, and the
+ * message goes under `password`, as the API puts it. A password left empty is not checked (the
+ * edit forms where empty keeps the old one; a required password says so itself). Forms that show
+ * the first message a field (spec §5: user forms) check it only when the password itself passed.
+ */
+export function withConfirmedPassword<Schema extends z.ZodObject>(
+  schema: Schema,
+  { firstErrorOnly = false }: { firstErrorOnly?: boolean } = {},
+): Schema {
+  return schema.refine(
+    (values: Record<string, unknown>) =>
+      typeof values.password !== "string" ||
+      values.password === "" ||
+      values.password === values.password_confirmation,
+    {
+      path: ["password"],
+      message: "The password field confirmation does not match.",
+      // Checked even when another field failed: every error shows at once.
+      when: ({ issues }) =>
+        !firstErrorOnly || !issues.some((issue) => issue.path?.[0] === "password"),
+    },
+  );
+}
+
 /** A checkbox: present ("on") or absent. */
 export const checkbox = z
   .string()

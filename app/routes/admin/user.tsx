@@ -1,13 +1,32 @@
-import { ScreenHeading } from "../../components/side-menu.tsx";
+import { AdminUserEditor } from "../../components/admin/admin-user-editor.tsx";
+import { fullName } from "../../lib/admin-users.ts";
+import { adminUserAction, loadAdminUserScreen } from "../../lib/admin-users.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/user";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return privatePageMeta({ matches }, "Edit User");
+export async function loader({ context, request, params, url }: Route.LoaderArgs) {
+  return loadAdminUserScreen(context, { request, url, id: params.id });
 }
 
-export default function AdminUser() {
+export async function action({ context, request, params }: Route.ActionArgs) {
+  return adminUserAction(context, params.id, request);
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return privatePageMeta(
+    { matches },
+    loaderData ? `Edit User: ${fullName(loaderData.user)}` : "Edit User",
+  );
+}
+
+export default function AdminUser({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <ScreenHeading title="Edit User">Change this person's details and access level.</ScreenHeading>
+    <AdminUserEditor
+      key={loaderData.user.id}
+      user={loaderData.user}
+      flash={loaderData.flash}
+      confirmingDelete={loaderData.confirmingDelete}
+      saveResult={actionData?.result}
+    />
   );
 }

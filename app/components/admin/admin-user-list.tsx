@@ -1,0 +1,154 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Link, useLocation } from "react-router";
+import { AddUserSchema, fullName, roleLabel } from "../../lib/admin-users.ts";
+import type { Role, User } from "../../lib/api-types.ts";
+import { useCurrentUser } from "../../lib/root-data.ts";
+import { useAppForm } from "../../lib/use-app-form.ts";
+import { Pager } from "../entry-grid.tsx";
+import { FlashMessage, type Flash } from "../flash-message.tsx";
+import { FormMessage, IntentField, SubmitButton } from "../form-fields.tsx";
+import { Modal } from "../modal.tsx";
+import { ScreenHeading } from "../side-menu.tsx";
+import { AdminToolbar } from "./admin-entry-parts.tsx";
+import { UserFields } from "./admin-user-fields.tsx";
+
+const LIST = "/admin/users";
+
+type Props = {
+  users: User[];
+  page: number;
+  pageCount: number;
+  flash: Flash | null;
+  adding: boolean;
+  createResult?: SubmissionResult<string[]> | null;
+};
+
+/** /admin/users (spec §2.5): the table of users, a pager and the Add User modal. */
+export function AdminUserList({ users, page, pageCount, flash, adding, createResult }: Props) {
+  const me = useCurrentUser();
+  return (
+    <>
+      <AdminToolbar backTo="/admin">
+        <Link to="?add=1" preventScrollReset className="button-primary">
+          Add User
+        </Link>
+      </AdminToolbar>
+      <ScreenHeading title="Users">Everyone who can sign in, and their access level.</ScreenHeading>
+      <FlashMessage flash={flash} hideAfterMs={3000} className="mt-6" />
+
+      <div className="mt-8">
+        {users.length === 0 ? (
+          <p className="rounded-2xl bg-sand/60 p-8 text-center text-muted">
+            There are no users yet.
+          </p>
+        ) : (
+          <div className="overflow-hidden rounded-xl ring-1 ring-brand-100">
+            <table className="w-full text-left">
+              <caption className="sr-only">Users</caption>
+              <thead className="bg-sand/60 text-sm font-semibold text-ink">
+                <tr>
+                  <th scope="col" className="px-3 py-3 sm:px-5">
+                    Name
+                  </th>
+                  {/* On phones the access level sits under the name: three columns do not fit. */}
+                  <th
+                    scope="col"
+                    className="hidden px-3 py-3 whitespace-nowrap sm:table-cell sm:px-5"
+                  >
+                    Access Level
+                  </th>
+                  <th scope="col" className="px-3 py-3 sm:px-5">
+                    <span className="sr-only">Details</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-brand-100">
+                {users.map((user) => (
+                  <UserRow key={user.id} user={user} isMe={user.id === me?.id} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pager page={page} pageCount={pageCount} />
+      </div>
+
+      {adding ? <AddUserModal result={createResult} /> : null}
+    </>
+  );
+}
+
+function UserRow({ user, isMe }: { user: User; isMe: boolean }) {
+  const name = fullName(user);
+  return (
+    <tr className="align-middle hover:bg-brand-50/40">
+      <th scope="row" className="px-3 py-3 font-normal sm:px-5">
+        <span className="font-semibold text-ink">{name}</span>
+        {isMe ? (
+          <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-100">
+            You
+          </span>
+        ) : null}
+        <span className="block text-sm text-muted [overflow-wrap:anywhere]">{user.email}</span>
+        <span className="mt-1.5 block sm:hidden">
+          <span className="sr-only">Access Level: </span>
+          <RoleBadge role={user.role} />
+        </span>
+      </th>
+      <td className="hidden px-3 py-3 sm:table-cell sm:px-5">
+        <RoleBadge role={user.role} />
+      </td>
+      <td className="px-3 py-3 text-right sm:px-5">
+        <Link
+          to={`${LIST}/${user.id}`}
+          aria-label={`View ${name}`}
+          className="rounded-full bg-brand-50 px-4 py-1.5 font-semibold text-brand-800 no-underline ring-1 ring-brand-100 hover:bg-brand-100"
+        >
+          View
+        </Link>
+      </td>
+    </tr>
+  );
+}
+
+function RoleBadge({ role }: { role: Role }) {
+  const tone =
+    role === "admin"
+      ? "bg-donate-500/15 text-donate-700"
+      : "bg-sand text-ink ring-1 ring-brand-100";
+  return (
+    <span className={`inline-block rounded-full px-3 py-0.5 text-sm font-semibold ${tone}`}>
+      {roleLabel(role)}
+    </span>
+  );
+}
+
+function AddUserModal({ result }: { result?: SubmissionResult<string[]> | null }) {
+  // Each answer mounts a fresh form, as without JavaScript: what was typed, never the passwords.
+  const location = useLocation();
+  return (
+    <Modal title="Add User" closeTo={LIST}>
+      <AddUserForm key={location.key} result={result} />
+    </Modal>
+  );
+}
+
+function AddUserForm({ result }: { result?: SubmissionResult<string[]> | null }) {
+  const [form, fields] = useAppForm(AddUserSchema, {
+    id: "add-user",
+    lastResult: result,
+    defaultValue: { role: "user" },
+  });
+  return (
+    <Form method="post" action="?add=1" {...getFormProps(form)} className="space-y-5">
+      <FormMessage form={form} />
+      <IntentField value="create" />
+      <UserFields fields={fields} passwordLabel="Password" focusFirst="firstname" />
+      <div className="flex justify-end">
+        <SubmitButton intent="create" pendingText="Adding…">
+          Add User
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,141 @@
+import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import { ADMIN_PAGE_SIZE, readAdminListPage, requestedPage } from "./admin-lists.server.ts";
+import {
+  AddUserSchema,
+  EditUserSchema,
+  USER_FORM_FIELDS,
+  USER_SECRET_FIELDS,
+  fullName,
+} from "./admin-users.ts";
+import { assertOk, messageOf, type ApiResult } from "./api.server.ts";
+import { UserSchema, type User } from "./api-types.ts";
+import { redirectWithFlash, takeFlash } from "./flash.server.ts";
+import { replyWithApiFailure } from "./forms.server.ts";
+import { INTENT_FIELD } from "./forms.ts";
+import { requireRecordId } from "./guards.server.ts";
+import { apiClientContext } from "./request-context.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+const LIST = "/admin/users";
+
+/** /admin/users: a page of users (by name), the flash left for it, whether Add User is open. */
+export async function loadAdminUserListScreen(
+  context: Context,
+  { request, url }: { request: Request; url: URL },
+) {
+  const [list, { flash, headers }] = await Promise.all([
+    readAdminListPage(context, "/api/users", UserSchema, {
+      page: requestedPage(url),
+      limit: ADMIN_PAGE_SIZE,
+      listPath: LIST,
+    }),
+    takeFlash(request),
+  ]);
+  return data(
+    {
+      users: list.results,
+      page: list.page,
+      pageCount: list.pageCount,
+      flash,
+      adding: url.searchParams.has("add"),
+    },
+    { headers },
+  );
+}
+
+/** The list's one post: Add User. On success the list shows with a flash (spec §4: no edit screen). */
+export async function adminUserListAction(context: Context, request: Request) {
+  const formData = await request.formData();
+  if (formData.get(INTENT_FIELD) !== "create") throw data("Unknown action.", { status: 400 });
+  const submission = parseWithZod(formData, { schema: AddUserSchema });
+  if (submission.status !== "success") {
+    return { result: submission.reply({ hideFields: USER_SECRET_FIELDS }) };
+  }
+  const api = context.get(apiClientContext);
+  const created = await api.post("/api/users", submission.value, { schema: UserSchema });
+  if (!created.ok) return { result: replyWithUserFailure(submission, created) };
+  return redirectWithFlash(LIST, {
+    kind: "success",
+    message: `User added: ${fullName(created.body)}.`,
+  });
+}
+
+/** /admin/users/{id}: the user, the flash left for the screen and the delete step. */
+export async function loadAdminUserScreen(
+  context: Context,
+  { request, url, id }: { request: Request; url: URL; id: string },
+) {
+  const [user, { flash, headers }] = await Promise.all([
+    loadAdminUser(context, id),
+    takeFlash(request),
+  ]);
+  return data(
+    { user, flash, confirmingDelete: url.searchParams.get("confirm") === "delete" },
+    { headers },
+  );
+}
+
+/** The user named by the route's `:id`; a malformed or unknown id is the 404 page. */
+async function loadAdminUser(context: Context, id: string): Promise<User> {
+  requireRecordId(id);
+  return context.get(apiClientContext).read(`/api/users/${id}`, UserSchema);
+}
+
+/**
+ * The edit screen's posts. Save stays on the screen with its confirmation (spec §4, §8:
+ * "Changes saved...."); Delete goes to the list, or back here with the API's refusal (the
+ * admin's own account, the last admin).
+ */
+export async function adminUserAction(context: Context, id: string, request: Request) {
+  const user = await loadAdminUser(context, id);
+  const api = context.get(apiClientContext);
+  const here = `${LIST}/${user.id}`;
+  const formData = await request.formData();
+
+  switch (formData.get(INTENT_FIELD)) {
+    case "save": {
+      const submission = parseWithZod(formData, { schema: EditUserSchema });
+      if (submission.status !== "success") {
+        return { result: submission.reply({ hideFields: USER_SECRET_FIELDS }) };
+      }
+      // An empty password keeps the current one (record 012).
+      const { password = "", password_confirmation = "", ...details } = submission.value;
+      const saved = await api.patch(
+        `/api/users/${user.id}`,
+        { ...details, password, password_confirmation },
+        { schema: UserSchema },
+      );
+      if (!saved.ok) return { result: replyWithUserFailure(submission, saved) };
+      return redirectWithFlash(here, { kind: "success", message: "Changes saved...." });
+    }
+    case "delete": {
+      const deleted = await api.delete(`/api/users/${user.id}`);
+      if (deleted.status === 422) {
+        return redirectWithFlash(here, {
+          kind: "error",
+          message: messageOf(deleted.body) ?? "This user cannot be deleted.",
+        });
+      }
+      // A 404: someone else deleted them a moment ago; the outcome is the same.
+      if (deleted.status !== 404) assertOk(deleted, `Deleting ${here}`);
+      return redirectWithFlash(LIST, {
+        kind: "success",
+        message: `“${fullName(user)}” was deleted.`,
+      });
+    }
+    default:
+      throw data("Unknown action.", { status: 400 });
+  }
+}
+
+/** The API's refusal on the user forms: the first message under each field, the rest on top. */
+function replyWithUserFailure(submission: Submission<unknown>, result: ApiResult) {
+  return replyWithApiFailure(submission, result, {
+    hideFields: USER_SECRET_FIELDS,
+    firstErrorOnly: true,
+    fields: USER_FORM_FIELDS,
+  });
+}

@@ -34,9 +34,10 @@ export function TestimonialQuotes({
                 “
               </span>
               <StarRating score={testimonial.score} className="w-fit" />
-              {/* The API sanitized the review when it was saved, as it does a widget's text. */}
+              {/* The API sanitized the review when it was saved, as it does a widget's text. A
+                  long one is cut short after a few lines, so one review cannot stretch the row. */}
               <blockquote
-                className="widget-html mt-3 flex-1 text-lg"
+                className="widget-html mt-3 line-clamp-[8] flex-1 text-lg"
                 dangerouslySetInnerHTML={{ __html: testimonial.review ?? "" }}
               />
               <figcaption className="mt-6 border-t border-brand-100 pt-4 font-semibold text-brand-900">

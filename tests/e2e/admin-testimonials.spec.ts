@@ -223,6 +223,9 @@ test.describe("the admin screen of testimonials", () => {
       await confirm.getByRole("link", { name: "Cancel" }).click();
       await expect(page.getByRole("alertdialog")).toHaveCount(0);
       await expect(editDialog(page).getByLabel("Name")).toHaveValue(testimonial.name);
+      if (javaScriptEnabled) {
+        await expect(editDialog(page).getByRole("link", { name: "Delete" })).toBeFocused();
+      }
       expect(
         (await page.request.get(`${apiUrl}/api/testimonials/${testimonial.id}`)).status(),
       ).toBe(200);

@@ -1,4 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import {
   MAX_SCORE,
@@ -97,6 +98,7 @@ export function AdminTestimonials({
           testimonial={editing}
           result={saveResult}
           submittedReview={submittedReview}
+          confirmingDelete={confirmingDelete}
         />
       ) : null}
       {editing && confirmingDelete ? (
@@ -141,7 +143,9 @@ function TestimonialTable({ testimonials, page }: { testimonials: Testimonial[];
             <tr key={testimonial.id} className="border-t border-brand-100 bg-white">
               <th scope="row" className={`${cell} font-semibold break-words text-ink`}>
                 {testimonial.name}
-                <StarRating score={testimonial.score} className="mt-1 flex w-fit sm:hidden" />
+                <span className="mt-1 block sm:hidden">
+                  <StarRating score={testimonial.score} />
+                </span>
               </th>
               <td className={`${cell} hidden sm:table-cell`}>
                 <StarRating score={testimonial.score} className="align-middle" />
@@ -170,11 +174,14 @@ function TestimonialModal({
   testimonial,
   result,
   submittedReview,
+  confirmingDelete = false,
 }: {
   page: number;
   testimonial: Testimonial | null;
   result?: SubmissionResult<string[]> | null;
   submittedReview?: string;
+  /** The delete confirmation is open over this modal. */
+  confirmingDelete?: boolean;
 }) {
   const here = testimonial
     ? testimonialsLocation(page, { edit: testimonial.id })
@@ -191,6 +198,14 @@ function TestimonialModal({
   const withoutMessage = (errors: string[] | undefined) =>
     (errors ?? []).filter((error) => error !== message);
   const focus = firstInvalidField([fields.name]);
+  const deleteLink = useRef<HTMLAnchorElement>(null);
+  const wasConfirming = useRef(confirmingDelete);
+  useEffect(() => {
+    // Back from "Please Confirm?" (Cancel, Escape): the keyboard carries on where it left off,
+    // not at the top of a page it cannot reach behind this modal.
+    if (wasConfirming.current && !confirmingDelete) deleteLink.current?.focus();
+    wasConfirming.current = confirmingDelete;
+  }, [confirmingDelete]);
 
   return (
     <Modal
@@ -225,6 +240,7 @@ function TestimonialModal({
         <div className="flex flex-wrap-reverse items-center justify-between gap-3 border-t border-brand-100 pt-6">
           {testimonial ? (
             <Link
+              ref={deleteLink}
               to={testimonialsLocation(page, { edit: testimonial.id, confirmDelete: true })}
               preventScrollReset
               className="button bg-white text-red-800 ring-1 ring-red-200 hover:bg-red-50"

@@ -12,12 +12,18 @@ export function Modal({
   children,
   role = "dialog",
   description,
+  wide = false,
 }: {
   title: string;
   closeTo: string;
   children: ReactNode;
   role?: "dialog" | "alertdialog";
   description?: ReactNode;
+  /**
+   * Room for a rich-text editor: 48rem instead of 32rem, and at most the viewport's height,
+   * scrolling inside (without JavaScript the dialog is not modal and would not scroll itself).
+   */
+  wide?: boolean;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
@@ -51,7 +57,7 @@ export function Modal({
         void navigate(closeTo, { preventScrollReset: true });
       }}
       // The height limit and scrolling also hold without JavaScript (a modal dialog has them already).
-      className="fixed inset-0 z-50 m-auto max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl bg-white p-0 text-ink shadow-2xl ring-1 ring-brand-100 backdrop:bg-ink/50"
+      className={`fixed inset-0 z-50 m-auto max-h-[calc(100dvh-2rem)] overflow-y-auto overscroll-contain rounded-2xl bg-white p-0 text-ink shadow-2xl ring-1 ring-brand-100 backdrop:bg-ink/50 ${wide ? "w-[min(48rem,calc(100vw-2rem))]" : "w-[min(32rem,calc(100vw-2rem))]"}`}
     >
       {/* Without JavaScript the dialog is not modal: this veil keeps the page behind out of reach. */}
       <div aria-hidden="true" className="fixed inset-0 -z-10 bg-ink/50 [dialog:modal_&]:hidden" />

@@ -2,22 +2,25 @@ import { data, Link } from "react-router";
 import { DonateLink } from "../components/donate-link.tsx";
 import { EntryTeasers } from "../components/entry-teasers.tsx";
 import { FlashMessage } from "../components/flash-message.tsx";
+import { TestimonialQuotes } from "../components/testimonial-quotes.tsx";
 import { EditWidgetLink, WidgetBlock } from "../components/widget-block.tsx";
 import { loadEntryTeasers } from "../lib/entries.server.ts";
 import { takeFlash } from "../lib/flash.server.ts";
 import { useRootData } from "../lib/root-data.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { loadNewestTestimonials } from "../lib/testimonials.server.ts";
 import { loadWidgets } from "../lib/widgets.server.ts";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [widgets, projects, news, { flash, headers }] = await Promise.all([
+  const [widgets, projects, news, testimonials, { flash, headers }] = await Promise.all([
     loadWidgets(context, ["HomeImage", "HomeText"]),
     loadEntryTeasers(context, "projects", 6),
     loadEntryTeasers(context, "blog", 3),
+    loadNewestTestimonials(context, 3),
     takeFlash(request),
   ]);
-  return data({ widgets, projects, news, flash }, { headers });
+  return data({ widgets, projects, news, testimonials, flash }, { headers });
 }
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
@@ -31,7 +34,7 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { widgets, projects, news, flash } = loaderData;
+  const { widgets, projects, news, testimonials, flash } = loaderData;
   const root = useRootData();
   const image = widgets.HomeImage;
   return (
@@ -101,6 +104,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           moreLabel="Read all news"
         />
       </div>
+      <TestimonialQuotes
+        id="home-testimonials"
+        title="What people say"
+        intro="Families, volunteers and supporters on what the foundation means to them."
+        testimonials={testimonials}
+      />
     </>
   );
 }

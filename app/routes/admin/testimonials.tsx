@@ -1,11 +1,35 @@
-import { ScreenHeading } from "../../components/side-menu.tsx";
+import { AdminTestimonials } from "../../components/admin/admin-testimonials.tsx";
+import {
+  adminTestimonialsAction,
+  loadAdminTestimonialsScreen,
+} from "../../lib/admin-testimonials.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/testimonials";
+
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  return loadAdminTestimonialsScreen(context, { request, url });
+}
+
+export async function action({ context, request, url }: Route.ActionArgs) {
+  return adminTestimonialsAction(context, { request, url });
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Testimonials");
 }
 
-export default function AdminTestimonials() {
-  return <ScreenHeading title="Testimonials">What people say about the foundation.</ScreenHeading>;
+export default function AdminTestimonialsRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AdminTestimonials
+      testimonials={loaderData.testimonials}
+      page={loaderData.page}
+      pageCount={loaderData.pageCount}
+      flash={loaderData.flash}
+      adding={loaderData.adding}
+      editing={loaderData.editing}
+      confirmingDelete={loaderData.confirmingDelete}
+      saveResult={actionData?.result}
+      submittedReview={actionData?.review}
+    />
+  );
 }

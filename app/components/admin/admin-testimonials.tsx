@@ -1,0 +1,266 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useEffect, useRef } from "react";
+import { Form, Link } from "react-router";
+import {
+  MAX_SCORE,
+  TestimonialFormSchema,
+  testimonialsLocation,
+} from "../../lib/admin-testimonials.ts";
+import type { Testimonial } from "../../lib/api-types.ts";
+import { useAppForm } from "../../lib/use-app-form.ts";
+import { Pager } from "../entry-grid.tsx";
+import { FlashMessage, type Flash } from "../flash-message.tsx";
+import {
+  FormMessage,
+  IntentField,
+  SubmitButton,
+  TextField,
+  firstInvalidField,
+  formMessageOf,
+} from "../form-fields.tsx";
+import { ConfirmDialog, Modal } from "../modal.tsx";
+import { RichTextEditor } from "../rich-text-editor.tsx";
+import { ScreenHeading } from "../side-menu.tsx";
+import { StarRating, StarRatingField } from "../star-rating.tsx";
+import { AdminToolbar } from "./admin-entry-parts.tsx";
+
+/** How long a save confirmation stays with JavaScript (spec §4, §9). */
+const SAVE_CONFIRMATION_MS = 3000;
+
+type Props = {
+  testimonials: Testimonial[];
+  page: number;
+  pageCount: number;
+  flash: Flash | null;
+  adding: boolean;
+  /** The testimonial the edit modal is open on. */
+  editing: Testimonial | null;
+  confirmingDelete: boolean;
+  /** The last failed add or save, and the review as it was posted. */
+  saveResult?: SubmissionResult<string[]> | null;
+  submittedReview?: string;
+};
+
+/**
+ * /admin/testimonials (spec §2.5): a paged table of names and stars, and the add, edit and
+ * delete-confirmation modals, each a state of the URL so they work without JavaScript.
+ */
+export function AdminTestimonials({
+  testimonials,
+  page,
+  pageCount,
+  flash,
+  adding,
+  editing,
+  confirmingDelete,
+  saveResult,
+  submittedReview,
+}: Props) {
+  return (
+    <>
+      <AdminToolbar backTo="/admin">
+        <Link
+          to={testimonialsLocation(page, { add: true })}
+          preventScrollReset
+          className="button-primary"
+        >
+          Add Testimonial
+        </Link>
+      </AdminToolbar>
+      <ScreenHeading title="Testimonials">
+        What people say about the foundation, newest first. The home page shows the latest.
+      </ScreenHeading>
+      <FlashMessage flash={flash} hideAfterMs={SAVE_CONFIRMATION_MS} className="mt-6" />
+
+      <div className="mt-8">
+        {testimonials.length === 0 ? (
+          <p className="rounded-2xl bg-sand/60 p-8 text-center text-muted">
+            There are no testimonials yet. Add the first one.
+          </p>
+        ) : (
+          <TestimonialTable testimonials={testimonials} page={page} />
+        )}
+        <Pager page={page} pageCount={pageCount} />
+      </div>
+
+      {adding ? (
+        <TestimonialModal
+          page={page}
+          testimonial={null}
+          result={saveResult}
+          submittedReview={submittedReview}
+        />
+      ) : null}
+      {editing ? (
+        <TestimonialModal
+          key={editing.id}
+          page={page}
+          testimonial={editing}
+          result={saveResult}
+          submittedReview={submittedReview}
+          confirmingDelete={confirmingDelete}
+        />
+      ) : null}
+      {editing && confirmingDelete ? (
+        <ConfirmDialog cancelTo={testimonialsLocation(page, { edit: editing.id })}>
+          <Form method="post" action={testimonialsLocation(page, { edit: editing.id })}>
+            <IntentField value="delete" />
+            <SubmitButton intent="delete" pendingText="Deleting…" variant="danger">
+              Confirm
+            </SubmitButton>
+          </Form>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * Name, stars and an Edit button a row. On a phone the stars go under the name (the Score
+ * column would leave the name no room), so nothing scrolls sideways.
+ */
+function TestimonialTable({ testimonials, page }: { testimonials: Testimonial[]; page: number }) {
+  const cell = "px-4 py-3 align-middle";
+  return (
+    <div className="overflow-x-auto rounded-xl ring-1 ring-brand-100">
+      <table className="w-full border-collapse text-left">
+        <caption className="sr-only">Testimonials</caption>
+        <thead className="bg-brand-50 text-sm font-semibold text-brand-900">
+          <tr>
+            <th scope="col" className={cell}>
+              Name
+            </th>
+            <th scope="col" className={`${cell} hidden sm:table-cell`}>
+              Score
+            </th>
+            <th scope="col" className={`${cell} text-right`}>
+              <span className="sr-only">Edit</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {testimonials.map((testimonial) => (
+            <tr key={testimonial.id} className="border-t border-brand-100 bg-white">
+              <th scope="row" className={`${cell} font-semibold break-words text-ink`}>
+                {testimonial.name}
+                <span className="mt-1 block sm:hidden">
+                  <StarRating score={testimonial.score} />
+                </span>
+              </th>
+              <td className={`${cell} hidden sm:table-cell`}>
+                <StarRating score={testimonial.score} className="align-middle" />
+              </td>
+              <td className={`${cell} text-right`}>
+                <Link
+                  to={testimonialsLocation(page, { edit: testimonial.id })}
+                  preventScrollReset
+                  aria-label={`Edit ${testimonial.name}`}
+                  className="inline-block rounded-full bg-brand-50 px-4 py-1.5 font-semibold text-brand-800 no-underline ring-1 ring-brand-100 hover:bg-brand-100"
+                >
+                  Edit
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The add modal (`testimonial` null) or the edit modal: Name, Score, Review. */
+function TestimonialModal({
+  page,
+  testimonial,
+  result,
+  submittedReview,
+  confirmingDelete = false,
+}: {
+  page: number;
+  testimonial: Testimonial | null;
+  result?: SubmissionResult<string[]> | null;
+  submittedReview?: string;
+  /** The delete confirmation is open over this modal. */
+  confirmingDelete?: boolean;
+}) {
+  const here = testimonial
+    ? testimonialsLocation(page, { edit: testimonial.id })
+    : testimonialsLocation(page, { add: true });
+  const [form, fields] = useAppForm(TestimonialFormSchema, {
+    id: testimonial ? `testimonial-${testimonial.id}` : "add-testimonial",
+    lastResult: result,
+    defaultValue: {
+      name: testimonial?.name ?? "",
+      score: String(testimonial?.score ?? MAX_SCORE),
+    },
+  });
+  const message = formMessageOf(form);
+  const withoutMessage = (errors: string[] | undefined) =>
+    (errors ?? []).filter((error) => error !== message);
+  const focus = firstInvalidField([fields.name]);
+  const deleteLink = useRef<HTMLAnchorElement>(null);
+  const wasConfirming = useRef(confirmingDelete);
+  useEffect(() => {
+    // Back from "Please Confirm?" (Cancel, Escape): the keyboard carries on where it left off,
+    // not at the top of a page it cannot reach behind this modal.
+    if (wasConfirming.current && !confirmingDelete) deleteLink.current?.focus();
+    wasConfirming.current = confirmingDelete;
+  }, [confirmingDelete]);
+
+  return (
+    <Modal
+      title={testimonial ? "Edit Testimonial" : "Add Testimonial"}
+      closeTo={testimonialsLocation(page)}
+      wide
+    >
+      <Form method="post" action={here} {...getFormProps(form)} className="space-y-6">
+        <FormMessage form={form} />
+        <IntentField value={testimonial ? "save" : "create"} />
+        <TextField
+          meta={fields.name}
+          label="Name"
+          formMessage={message}
+          focusFirst={focus === fields.name.name}
+        />
+        <StarRatingField
+          key={fields.score.key}
+          id={fields.score.id}
+          name={fields.score.name}
+          legend="Score"
+          defaultValue={Number(fields.score.initialValue)}
+          errors={withoutMessage(fields.score.errors)}
+        />
+        <RichTextEditor
+          name={fields.review.name}
+          id="testimonial-review"
+          label="Review"
+          defaultValue={submittedReview ?? testimonial?.review ?? ""}
+          errors={withoutMessage(fields.review.errors)}
+        />
+        <div className="flex flex-wrap-reverse items-center justify-between gap-3 border-t border-brand-100 pt-6">
+          {testimonial ? (
+            <Link
+              ref={deleteLink}
+              to={testimonialsLocation(page, { edit: testimonial.id, confirmDelete: true })}
+              preventScrollReset
+              className="button bg-white text-red-800 ring-1 ring-red-200 hover:bg-red-50"
+            >
+              Delete
+            </Link>
+          ) : (
+            <span />
+          )}
+          {testimonial ? (
+            <SubmitButton intent="save" pendingText="Saving…">
+              Save Changes
+            </SubmitButton>
+          ) : (
+            <SubmitButton intent="create" pendingText="Adding…">
+              Add Testimonial
+            </SubmitButton>
+          )}
+        </div>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,142 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import {
+  TESTIMONIAL_PAGE_SIZE,
+  TestimonialFormSchema,
+  testimonialsLocation,
+} from "./admin-testimonials.ts";
+import { assertOk, throwNotFound } from "./api.server.ts";
+import { pagedSchema, TestimonialSchema, type Testimonial } from "./api-types.ts";
+import { redirectWithFlash, takeFlash } from "./flash.server.ts";
+import { replyWithApiFailure } from "./forms.server.ts";
+import { INTENT_FIELD } from "./forms.ts";
+import { apiClientContext } from "./request-context.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** Far past any real list, yet small enough for the API to count to: it answers an empty page. */
+const LAST_REQUESTABLE_PAGE = 1_000_000;
+
+/**
+ * /admin/testimonials: one page of the table, the testimonial `?edit=` opens (an id that is not
+ * a whole number, or not there, is the 404 page), whether the Add modal or the delete
+ * confirmation is open, and the flash left for the list. A page past the last is the last.
+ */
+export async function loadAdminTestimonialsScreen(
+  context: Context,
+  { request, url }: { request: Request; url: URL },
+) {
+  const editId = url.searchParams.get("edit");
+  const [list, editing, { flash, headers }] = await Promise.all([
+    loadTestimonialPage(context, url),
+    editId === null ? null : loadTestimonial(context, editId),
+    takeFlash(request),
+  ]);
+  return data(
+    {
+      ...list,
+      editing,
+      adding: !editing && url.searchParams.has("add"),
+      confirmingDelete: editing !== null && url.searchParams.get("confirm") === "delete",
+      flash,
+    },
+    { headers },
+  );
+}
+
+async function loadTestimonialPage(context: Context, url: URL) {
+  const api = context.get(apiClientContext);
+  const page = pageOf(url);
+  const body = await api.read("/api/testimonials", pagedSchema(TestimonialSchema), {
+    query: { page: page - 1, limit: TESTIMONIAL_PAGE_SIZE },
+  });
+  const pageCount = Math.max(1, Math.ceil(body.total / TESTIMONIAL_PAGE_SIZE));
+  if (page > pageCount) {
+    const search = new URLSearchParams(url.search);
+    if (pageCount > 1) search.set("page", String(pageCount));
+    else search.delete("page");
+    const query = search.toString();
+    throw redirect(`/admin/testimonials${query ? `?${query}` : ""}`);
+  }
+  return { testimonials: body.results, page, pageCount };
+}
+
+async function loadTestimonial(context: Context, id: string): Promise<Testimonial> {
+  assertTestimonialId(id);
+  const api = context.get(apiClientContext);
+  return api.read(`/api/testimonials/${id}`, TestimonialSchema);
+}
+
+/** The displayed page, one-based: anything but a whole number from 1 is the first. */
+function pageOf(url: URL): number {
+  const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  if (!Number.isFinite(requested) || requested < 1) return 1;
+  return Math.min(requested, LAST_REQUESTABLE_PAGE);
+}
+
+/**
+ * The modals' posts: add (from `?add=1`), save and delete (from `?edit={id}`). Success goes back
+ * to the list with the spec's confirmation; a failed save returns what was typed, the review
+ * included, so nothing is lost.
+ */
+export async function adminTestimonialsAction(
+  context: Context,
+  { request, url }: { request: Request; url: URL },
+) {
+  const api = context.get(apiClientContext);
+  const page = pageOf(url);
+  const formData = await request.formData();
+  const intent = formData.get(INTENT_FIELD);
+
+  switch (intent) {
+    case "create":
+    case "save": {
+      const editingId = intent === "save" ? editedId(url) : null;
+      const submission = parseWithZod(formData, { schema: TestimonialFormSchema });
+      const review = String(formData.get("review") ?? "");
+      if (submission.status !== "success") return { result: submission.reply(), review };
+      const body = { name: submission.value.name, score: submission.value.score, review };
+      // No lookup first: the API answers 404 for a testimonial that is not there.
+      const result = await api.post(`/api/testimonials${editingId ? `/${editingId}` : ""}`, body);
+      if (!result.ok && result.status === 404) throwNotFound();
+      if (!result.ok) {
+        return {
+          result: replyWithApiFailure(submission, result, { firstErrorOnly: true }),
+          review,
+        };
+      }
+      return editingId
+        ? redirectWithFlash(testimonialsLocation(page), {
+            kind: "success",
+            message: "Testimonial Changes Saved",
+          })
+        : redirectWithFlash(testimonialsLocation(1), {
+            kind: "success",
+            message: "Testimonial Added Successfully",
+          });
+    }
+    case "delete": {
+      const editing = await loadTestimonial(context, editedId(url));
+      const result = await api.delete(`/api/testimonials/${editing.id}`);
+      if (!result.ok && result.status !== 404) assertOk(result, "Deleting a testimonial");
+      return redirectWithFlash(testimonialsLocation(page), {
+        kind: "success",
+        message: `“${editing.name}” was deleted.`,
+      });
+    }
+    default:
+      throw data("Unknown action.", { status: 400 });
+  }
+}
+
+/** The id in the edit modal's URL (`?edit={id}`). */
+function editedId(url: URL): string {
+  const id = url.searchParams.get("edit") ?? "";
+  assertTestimonialId(id);
+  return id;
+}
+
+/** Anything but a whole number is the 404 page. */
+function assertTestimonialId(id: string): void {
+  if (!/^\d{1,10}$/.test(id)) throwNotFound();
+}

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { requiredText } from "./forms.ts";
+
+/** The admin list of testimonials: 12 a page (spec §9, sent as `limit=12`). */
+export const TESTIMONIAL_PAGE_SIZE = 12;
+
+/** The rating control's choices; a new testimonial starts at the top (spec §3). */
+export const MAX_SCORE = 5;
+
+const scoreRequired = "The score field is required.";
+
+/**
+ * A star rating as the radios post it: a whole number from 1 to 5, with the API's messages
+ * (Laravel's `required|integer|min:1|max:5`), so a tampered value reads the same either side.
+ */
+const score = z
+  .string({ error: scoreRequired })
+  .trim()
+  .min(1, { error: scoreRequired })
+  .regex(/^[-+]?\d+$/, { error: "The score field must be an integer." })
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .min(1, { error: "The score field must be at least 1." })
+      .max(MAX_SCORE, { error: `The score field must not be greater than ${MAX_SCORE}.` }),
+  );
+
+/**
+ * The add and edit forms (one shape). The browser checks the name and the score; the review is
+ * the editor's HTML, read as posted (the API sanitizes it).
+ */
+export const TestimonialFormSchema = z.object({
+  name: requiredText("name"),
+  score,
+  review: z.string().optional(),
+});
+
+/** Where each modal of /admin/testimonials lives in the URL, on the list's current page. */
+export function testimonialsLocation(
+  page: number,
+  state: { add?: boolean; edit?: number; confirmDelete?: boolean } = {},
+): string {
+  const search = new URLSearchParams();
+  if (page > 1) search.set("page", String(page));
+  if (state.add) search.set("add", "1");
+  if (state.edit !== undefined) search.set("edit", String(state.edit));
+  if (state.edit !== undefined && state.confirmDelete) search.set("confirm", "delete");
+  const query = search.toString();
+  return `/admin/testimonials${query ? `?${query}` : ""}`;
+}

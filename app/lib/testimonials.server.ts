@@ -1,0 +1,27 @@
+import type { RouterContextProvider } from "react-router";
+import { pagedSchema, TestimonialSchema, type Testimonial } from "./api-types.ts";
+import { apiClientContext } from "./request-context.server.ts";
+
+/**
+ * The newest few testimonials, for the home page. The page they sit on never fails because of
+ * them: any failure is logged and the section is left out.
+ */
+export async function loadNewestTestimonials(
+  context: Readonly<RouterContextProvider>,
+  count: number,
+): Promise<Testimonial[]> {
+  const api = context.get(apiClientContext);
+  try {
+    const result = await api.get("/api/testimonials", {
+      query: { page: 0, limit: count },
+      schema: pagedSchema(TestimonialSchema),
+      // A public read: a session status here is a problem of the API, not a reason to leave Home.
+      handles: [401, 403, 419, 423],
+    });
+    if (!result.ok) throw new Error(`the API answered ${result.status}`);
+    return result.body.results.slice(0, count);
+  } catch (error) {
+    console.error("The testimonials failed to load:", error);
+    return [];
+  }
+}

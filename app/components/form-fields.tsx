@@ -78,24 +78,31 @@ export function TextField({
   );
 }
 
-/** A labelled multi-line field with its errors underneath. */
-export function TextAreaField({
+type FramedFieldProps = {
+  label: string;
+  hint?: ReactNode;
+  /** Set on the first invalid field, so a page rendered after a failed post starts there. */
+  focusFirst?: boolean;
+  className?: string;
+};
+
+/** A control's label above it, its hint, and its errors underneath (tied by aria-describedby). */
+function FieldFrame({
   meta,
   label,
   hint,
-  rows = 3,
-  focusFirst,
   className = "",
+  children,
 }: {
   meta: FieldMetadata<string | undefined>;
   label: string;
   hint?: ReactNode;
-  rows?: number;
-  /** Set on the first invalid field, so a page rendered after a failed post starts there. */
-  focusFirst?: boolean;
   className?: string;
+  children: (control: {
+    "aria-invalid": true | undefined;
+    "aria-describedby": string | undefined;
+  }) => ReactNode;
 }) {
-  const { key, ...textareaProps } = getTextareaProps(meta, { ariaAttributes: false });
   const errors = meta.errors ?? [];
   const hintId = `${meta.id}-hint`;
   const describedBy = [hint ? hintId : null, errors.length > 0 ? meta.errorId : null]
@@ -111,71 +118,70 @@ export function TextAreaField({
           {hint}
         </p>
       ) : null}
-      <textarea
-        key={key}
-        {...textareaProps}
-        rows={rows}
-        // eslint-disable-next-line jsx-a11y/no-autofocus
-        autoFocus={focusFirst}
-        aria-invalid={errors.length > 0 || undefined}
-        aria-describedby={describedBy || undefined}
-        className={inputClass}
-      />
+      {children({
+        "aria-invalid": errors.length > 0 || undefined,
+        "aria-describedby": describedBy || undefined,
+      })}
       <ErrorList id={meta.errorId} errors={errors} />
     </div>
+  );
+}
+
+/** A labelled multi-line field with its errors underneath. */
+export function TextAreaField({
+  meta,
+  rows = 3,
+  focusFirst,
+  ...frame
+}: FramedFieldProps & { meta: FieldMetadata<string | undefined>; rows?: number }) {
+  const { key, ...textareaProps } = getTextareaProps(meta, { ariaAttributes: false });
+  return (
+    <FieldFrame meta={meta} {...frame}>
+      {(aria) => (
+        <textarea
+          key={key}
+          {...textareaProps}
+          {...aria}
+          rows={rows}
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus={focusFirst}
+          className={inputClass}
+        />
+      )}
+    </FieldFrame>
   );
 }
 
 /** A labelled select of fixed choices, with its error underneath. */
 export function SelectField({
   meta,
-  label,
   options,
-  hint,
   focusFirst,
-  className = "",
-}: {
+  ...frame
+}: FramedFieldProps & {
   meta: FieldMetadata<string | undefined>;
-  label: string;
   options: readonly { value: string; label: string }[];
-  hint?: ReactNode;
-  /** Set on the first invalid field, so a page rendered after a failed post starts there. */
-  focusFirst?: boolean;
-  className?: string;
 }) {
   const { key, ...selectProps } = getSelectProps(meta, { ariaAttributes: false });
-  const errors = meta.errors ?? [];
-  const hintId = `${meta.id}-hint`;
-  const describedBy = [hint ? hintId : null, errors.length > 0 ? meta.errorId : null]
-    .filter(Boolean)
-    .join(" ");
   return (
-    <div className={className}>
-      <label htmlFor={meta.id} className="block font-medium text-ink">
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="mt-0.5 text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-      <select
-        key={key}
-        {...selectProps}
-        // eslint-disable-next-line jsx-a11y/no-autofocus
-        autoFocus={focusFirst}
-        aria-invalid={errors.length > 0 || undefined}
-        aria-describedby={describedBy || undefined}
-        className={inputClass}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <ErrorList id={meta.errorId} errors={errors} />
-    </div>
+    <FieldFrame meta={meta} {...frame}>
+      {(aria) => (
+        <select
+          key={key}
+          {...selectProps}
+          {...aria}
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus={focusFirst}
+          className={inputClass}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { Link, useNavigate } from "react-router";
+import { Form, Link, useNavigate } from "react-router";
+import { IntentField, SubmitButton } from "./form-fields.tsx";
 
 /**
  * A dialog that lives in the URL (`?add=1`, `?confirm=delete`): the server renders it open,
@@ -86,15 +87,11 @@ export function Modal({
   );
 }
 
-/** The delete confirmation of spec §4: "Please Confirm?" with Cancel and Confirm. */
-export function ConfirmDialog({
-  cancelTo,
-  children,
-}: {
-  cancelTo: string;
-  /** The Confirm button, inside its own form. */
-  children: ReactNode;
-}) {
+/**
+ * The delete confirmation of spec §4: "Please Confirm?" with Cancel and Confirm; Confirm posts
+ * the intent `delete` to `action`.
+ */
+export function ConfirmDialog({ cancelTo, action }: { cancelTo: string; action: string }) {
   return (
     <Modal
       title="Please Confirm?"
@@ -107,7 +104,12 @@ export function ConfirmDialog({
         <Link to={cancelTo} preventScrollReset data-autofocus className="button-light">
           Cancel
         </Link>
-        {children}
+        <Form method="post" action={action}>
+          <IntentField value="delete" />
+          <SubmitButton intent="delete" pendingText="Deleting…" variant="danger">
+            Confirm
+          </SubmitButton>
+        </Form>
       </div>
     </Modal>
   );

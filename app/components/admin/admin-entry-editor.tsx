@@ -157,16 +157,7 @@ export function AdminEntryEditor({
         )}
       />
 
-      {confirmingDelete ? (
-        <ConfirmDialog cancelTo={here}>
-          <Form method="post" action={here}>
-            <IntentField value="delete" />
-            <SubmitButton intent="delete" pendingText="Deleting…" variant="danger">
-              Confirm
-            </SubmitButton>
-          </Form>
-        </ConfirmDialog>
-      ) : null}
+      {confirmingDelete ? <ConfirmDialog cancelTo={here} action={here} /> : null}
     </>
   );
 }

@@ -107,16 +107,7 @@ export function AdminGalleryEditor({
         />
       ) : null}
 
-      {confirmingDelete ? (
-        <ConfirmDialog cancelTo={here}>
-          <Form method="post" action={here}>
-            <IntentField value="delete" />
-            <SubmitButton intent="delete" pendingText="Deleting…" variant="danger">
-              Confirm
-            </SubmitButton>
-          </Form>
-        </ConfirmDialog>
-      ) : null}
+      {confirmingDelete ? <ConfirmDialog cancelTo={here} action={here} /> : null}
     </>
   );
 }

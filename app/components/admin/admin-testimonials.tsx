@@ -102,14 +102,10 @@ export function AdminTestimonials({
         />
       ) : null}
       {editing && confirmingDelete ? (
-        <ConfirmDialog cancelTo={testimonialsLocation(page, { edit: editing.id })}>
-          <Form method="post" action={testimonialsLocation(page, { edit: editing.id })}>
-            <IntentField value="delete" />
-            <SubmitButton intent="delete" pendingText="Deleting…" variant="danger">
-              Confirm
-            </SubmitButton>
-          </Form>
-        </ConfirmDialog>
+        <ConfirmDialog
+          cancelTo={testimonialsLocation(page, { edit: editing.id })}
+          action={testimonialsLocation(page, { edit: editing.id })}
+        />
       ) : null}
     </>
   );

@@ -37,16 +37,7 @@ export function AdminUserEditor({ user, flash, confirmingDelete, saveResult }: P
       <UserFacts user={user} />
       <UserForm key={location.key} user={user} saveResult={saveResult} />
 
-      {confirmingDelete ? (
-        <ConfirmDialog cancelTo={here}>
-          <Form method="post" action={here}>
-            <IntentField value="delete" />
-            <SubmitButton intent="delete" pendingText="Deleting…" variant="danger">
-              Confirm
-            </SubmitButton>
-          </Form>
-        </ConfirmDialog>
-      ) : null}
+      {confirmingDelete ? <ConfirmDialog cancelTo={here} action={here} /> : null}
     </>
   );
 }

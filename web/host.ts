@@ -165,6 +165,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       const response = isCacheableRequest(req)
         ? await renderForVisitor(request, clientAddress)
         : withPrivateCaching(await renderPage(request, clientAddress));
+      // Staff see their change on the site at once, and visitors never get a cached page that
+      // shows a picture the change removed. (Other instances' pages age out within 35 s.)
+      if (!SAFE_METHODS.has(req.method ?? "GET") && url.pathname.startsWith("/admin/")) {
+        if (response.status < 400) renderCache.clear();
+      }
       await sendResponse(res, response);
     }
   }

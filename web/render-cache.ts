@@ -48,6 +48,11 @@ export class RenderCache {
     }
   }
 
+  /** Forgets every page (after an admin's change, which may have removed a picture they show). */
+  clear(): void {
+    this.#entries.clear();
+  }
+
   /** Runs `render` for `key` unless a refresh of it is already running; a null page is not kept. */
   refreshInBackground(key: string, render: () => Promise<CachedPage | null>): void {
     if (this.#refreshing.has(key)) return;

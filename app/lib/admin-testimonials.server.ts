@@ -1,21 +1,20 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import {
   TESTIMONIAL_PAGE_SIZE,
   TestimonialFormSchema,
   testimonialsLocation,
 } from "./admin-testimonials.ts";
 import { assertOk, throwNotFound } from "./api.server.ts";
-import { pagedSchema, TestimonialSchema, type Testimonial } from "./api-types.ts";
+import { TestimonialSchema, type Testimonial } from "./api-types.ts";
+import { readAdminListPage, requestedPage } from "./admin-lists.server.ts";
+import { requireRecordId } from "./guards.server.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
 import { apiClientContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
-
-/** Far past any real list, yet small enough for the API to count to: it answers an empty page. */
-const LAST_REQUESTABLE_PAGE = 1_000_000;
 
 /**
  * /admin/testimonials: one page of the table, the testimonial `?edit=` opens (an id that is not
@@ -45,33 +44,18 @@ export async function loadAdminTestimonialsScreen(
 }
 
 async function loadTestimonialPage(context: Context, url: URL) {
-  const api = context.get(apiClientContext);
-  const page = pageOf(url);
-  const body = await api.read("/api/testimonials", pagedSchema(TestimonialSchema), {
-    query: { page: page - 1, limit: TESTIMONIAL_PAGE_SIZE },
+  const list = await readAdminListPage(context, "/api/testimonials", TestimonialSchema, {
+    page: requestedPage(url),
+    limit: TESTIMONIAL_PAGE_SIZE,
+    listPath: "/admin/testimonials",
   });
-  const pageCount = Math.max(1, Math.ceil(body.total / TESTIMONIAL_PAGE_SIZE));
-  if (page > pageCount) {
-    const search = new URLSearchParams(url.search);
-    if (pageCount > 1) search.set("page", String(pageCount));
-    else search.delete("page");
-    const query = search.toString();
-    throw redirect(`/admin/testimonials${query ? `?${query}` : ""}`);
-  }
-  return { testimonials: body.results, page, pageCount };
+  return { testimonials: list.results, page: list.page, pageCount: list.pageCount };
 }
 
 async function loadTestimonial(context: Context, id: string): Promise<Testimonial> {
-  assertTestimonialId(id);
+  requireRecordId(id);
   const api = context.get(apiClientContext);
   return api.read(`/api/testimonials/${id}`, TestimonialSchema);
-}
-
-/** The displayed page, one-based: anything but a whole number from 1 is the first. */
-function pageOf(url: URL): number {
-  const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  if (!Number.isFinite(requested) || requested < 1) return 1;
-  return Math.min(requested, LAST_REQUESTABLE_PAGE);
 }
 
 /**
@@ -84,7 +68,7 @@ export async function adminTestimonialsAction(
   { request, url }: { request: Request; url: URL },
 ) {
   const api = context.get(apiClientContext);
-  const page = pageOf(url);
+  const page = requestedPage(url);
   const formData = await request.formData();
   const intent = formData.get(INTENT_FIELD);
 
@@ -132,11 +116,6 @@ export async function adminTestimonialsAction(
 /** The id in the edit modal's URL (`?edit={id}`). */
 function editedId(url: URL): string {
   const id = url.searchParams.get("edit") ?? "";
-  assertTestimonialId(id);
+  requireRecordId(id);
   return id;
-}
-
-/** Anything but a whole number is the 404 page. */
-function assertTestimonialId(id: string): void {
-  if (!/^\d{1,10}$/.test(id)) throwNotFound();
 }

@@ -2,7 +2,7 @@ import type { Config } from "../server/config.ts";
 import type { DB } from "../server/db/database.ts";
 import { ensureAdmin } from "../server/db/seed/admin.ts";
 import { seedDemoContent } from "../server/db/seed/demo.ts";
-import { createLocalStorage } from "../server/media/storage.ts";
+import { openStorage } from "../server/media/open-storage.ts";
 
 const quietLog = { info: () => {} };
 
@@ -26,7 +26,8 @@ export async function describeAdminSignIn(db: DB, config: Config): Promise<strin
 /** Fills an empty site with the demo content and says what it did. */
 export async function seedDemoSite(db: DB, config: Config): Promise<void> {
   const started = performance.now();
-  const result = await seedDemoContent(db, createLocalStorage(config.dataDir), config);
+  const storage = await openStorage(config);
+  const result = await seedDemoContent(db, storage, config).finally(() => storage.close());
   if (!result.seeded) console.log("The site already has content: nothing seeded.");
   else
     console.log(

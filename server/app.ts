@@ -22,7 +22,8 @@ import { testimonialRoutes } from "./http/testimonials.ts";
 import { userRoutes } from "./http/user.ts";
 import { userAdminRoutes } from "./http/users.ts";
 import { widgetRoutes } from "./http/widgets.ts";
-import { createLocalStorage, type StorageDriver } from "./media/storage.ts";
+import { openStorage } from "./media/open-storage.ts";
+import type { StorageDriver } from "./media/storage.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { registerSessionHandling } from "./security/request-session.ts";
 import "./types.ts";
@@ -77,7 +78,11 @@ export async function buildApp({
   app.decorate("dialect", database.dialect);
   app.decorate("mailer", mailer ?? createMailer({ config, db: database.db, log: app.log }));
   app.addHook("onClose", async () => app.mailer.close());
-  app.decorate("storage", storage ?? createLocalStorage(config.dataDir));
+  if (storage) app.decorate("storage", storage);
+  else {
+    app.decorate("storage", await openStorage(config));
+    app.addHook("onClose", async () => app.storage.close());
+  }
   // Contact messages not mailed yet are tried on start, after each new one, and every 5 minutes.
   app.decorate(
     "contactOutbox",

@@ -36,7 +36,89 @@ const envSchema = z.object({
     .positive()
     .default(20 * 1024 * 1024),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  STORAGE_URL: z
+    .string()
+    .transform((value, ctx) => {
+      const parsed = parseStorageUrl(value);
+      if (typeof parsed === "string") {
+        ctx.addIssue({ code: "custom", message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
 });
+
+/** Uploads in S3-compatible object storage (STORAGE_URL=s3://…); see docs/decisions/019. */
+export type S3StorageConfig = {
+  driver: "s3";
+  bucket: string;
+  /** Unset: AWS S3 itself. */
+  endpoint: string | undefined;
+  region: string;
+  forcePathStyle: boolean;
+  /** Unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, profiles, roles). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+};
+
+export type StorageConfig = { driver: "local" } | S3StorageConfig;
+
+const STORAGE_URL_PARAMETERS = new Set(["endpoint", "region", "path_style"]);
+const bucketName = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/**
+ * `s3://[key:secret@]bucket[?endpoint=http(s)://…][&region=…][&path_style=0|1]`: the parsed
+ * storage (region left to AWS_REGION when absent), or why the value is wrong.
+ */
+function parseStorageUrl(
+  value: string,
+): (Omit<S3StorageConfig, "region"> & { region: string | undefined }) | string {
+  let storage: URL;
+  try {
+    storage = new URL(value);
+  } catch {
+    return "must be an s3://bucket URL";
+  }
+  if (storage.protocol !== "s3:") return "must start with s3://";
+  if (!storage.hostname) return "names no bucket (s3://bucket?…)";
+  if (!bucketName.test(storage.hostname) || storage.port) return "is not a valid bucket name";
+  if (storage.pathname !== "" && storage.pathname !== "/")
+    return "takes no path: the bucket is the host";
+  if (Boolean(storage.username) !== Boolean(storage.password))
+    return "needs both the access key and the secret (s3://key:secret@bucket)";
+  for (const name of storage.searchParams.keys()) {
+    if (!STORAGE_URL_PARAMETERS.has(name)) return `has an unknown parameter "${name}"`;
+  }
+  const params = storage.searchParams;
+  const endpoint = params.get("endpoint") ?? undefined;
+  if (endpoint !== undefined && !url.safeParse(endpoint).success)
+    return "endpoint must be an http(s) URL";
+  const region = params.get("region") ?? undefined;
+  if (region !== undefined && !/^[a-z0-9-]+$/.test(region)) return "region is not valid";
+  const pathStyle = params.get("path_style");
+  if (pathStyle !== null && pathStyle !== "0" && pathStyle !== "1")
+    return "path_style must be 0 or 1";
+  let credentials: S3StorageConfig["credentials"];
+  try {
+    credentials = storage.username
+      ? {
+          accessKeyId: decodeURIComponent(storage.username),
+          secretAccessKey: decodeURIComponent(storage.password),
+        }
+      : undefined;
+  } catch {
+    return "has credentials that are not valid percent-encoding";
+  }
+  return {
+    driver: "s3",
+    bucket: storage.hostname,
+    endpoint,
+    region,
+    // MinIO, s3rver and most S3-compatible servers answer on one host: address buckets by path there.
+    forcePathStyle: pathStyle === null ? endpoint !== undefined : pathStyle === "1",
+    credentials,
+  };
+}
 
 export type Config = {
   port: number;
@@ -56,6 +138,7 @@ export type Config = {
   statefulOrigins: string[];
   imageMaxBytes: number;
   logLevel: string;
+  storage: StorageConfig;
 };
 
 export class ConfigError extends Error {}
@@ -68,7 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0]);
     throw new ConfigError(
-      `Invalid environment variable ${name}=${JSON.stringify(env[name])}: ${issue.message}`,
+      `Invalid environment variable ${name}=${JSON.stringify(withoutPassword(env[name]))}: ${issue.message}`,
     );
   }
   const e = parsed.data;
@@ -93,7 +176,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statefulOrigins: [new URL(appUrl).origin, ...e.STATEFUL_ORIGINS.map((o) => new URL(o).origin)],
     imageMaxBytes: e.IMAGE_MAX_BYTES,
     logLevel: e.LOG_LEVEL,
+    storage: e.STORAGE_URL
+      ? { ...e.STORAGE_URL, region: e.STORAGE_URL.region ?? present.AWS_REGION ?? "us-east-1" }
+      : { driver: "local" },
   };
+}
+
+/** A URL's password (STORAGE_URL's secret, DATABASE_URL's password) never reaches the logs. */
+function withoutPassword(value: string | undefined): string | undefined {
+  if (!value) return value;
+  try {
+    const url = new URL(value);
+    if (!url.password) return value;
+    url.password = "***";
+    return url.toString();
+  } catch {
+    return value;
+  }
 }
 
 function readOrCreateAppKey(dataDir: string): string {

@@ -489,9 +489,7 @@ export async function rotateEntryImage(
 ): Promise<EntryImage | undefined> {
   const image = await findEntryImage(db, kind, imageId);
   if (!image) return undefined;
-  const original = await storage.get(image.path);
-  original?.stream.destroy();
-  if (!original) return undefined;
+  if (!(await storage.exists(image.path))) return undefined;
   const rotated = await rotateImage(storage, image.path);
   const saved = await db.transaction().execute(async (trx) => {
     const row = await trx

@@ -220,9 +220,7 @@ export async function rotateGalleryImage(
 ): Promise<GalleryImage | undefined> {
   const image = await findGalleryImage(db, id);
   if (!image) return undefined;
-  const original = await storage.get(image.path);
-  original?.stream.destroy();
-  if (!original) return undefined;
+  if (!(await storage.exists(image.path))) return undefined;
   const rotated = await rotateImage(storage, image.path);
   const saved = await db
     .updateTable("gallery_images")

@@ -9,11 +9,15 @@ export type StoredObject = { stream: Readable; size: number; contentType: string
 /** Where uploaded files live. Keys look like `uploads/widgets/<random>.webp`. */
 export type StorageDriver = {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
-  /** The object, or null when the key is unknown or not a valid key. */
+  /** The object, or null when the key is unknown or not a valid key. Read its stream to the end or destroy it. */
   get(key: string): Promise<StoredObject | null>;
+  /** Whether the object is there, without reading it. */
+  exists(key: string): Promise<boolean>;
   /** Removes the object; a missing object is not an error. */
   delete(key: string): Promise<void>;
   url(key: string): string;
+  /** Lets go of connections (the S3 driver's); the driver is not used afterwards. */
+  close(): void;
 };
 
 /** Where the API (and the web tier, relaying it) serves a stored file. */
@@ -92,6 +96,17 @@ export function createLocalStorage(dataDir: string): StorageDriver {
       }
     },
 
+    async exists(key) {
+      const file = fileFor(key);
+      if (!file) return false;
+      try {
+        return (await stat(file)).isFile();
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
+    },
+
     async delete(key) {
       const file = fileFor(key);
       if (!file) return;
@@ -99,6 +114,8 @@ export function createLocalStorage(dataDir: string): StorageDriver {
     },
 
     url: publicStorageUrl,
+
+    close() {},
   };
 }
 

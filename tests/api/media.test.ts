@@ -181,9 +181,11 @@ describe("local storage", () => {
     const chunks: Buffer[] = [];
     for await (const chunk of object!.stream) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).toString()).toBe("hello");
+    expect(await storage.exists(key)).toBe(true);
 
     await storage.delete(key);
     expect(await storage.get(key)).toBeNull();
+    expect(await storage.exists(key)).toBe(false);
     await storage.delete(key);
   });
 
@@ -199,6 +201,7 @@ describe("local storage", () => {
     "uploads",
   ])("refuses the key %j", async (key) => {
     expect(await storage.get(key)).toBeNull();
+    expect(await storage.exists(key)).toBe(false);
     await expect(storage.put(key, Buffer.from("x"), "image/webp")).rejects.toThrow(
       /Invalid storage key/,
     );
@@ -208,5 +211,7 @@ describe("local storage", () => {
     await storage.put("uploads/widgets/a.webp", Buffer.from("a"), "image/webp");
     expect(await storage.get("uploads/widgets")).toBeNull();
     expect(await storage.get("uploads/widgets/missing.webp")).toBeNull();
+    expect(await storage.exists("uploads/widgets")).toBe(false);
+    expect(await storage.exists("uploads/widgets/missing.webp")).toBe(false);
   });
 });

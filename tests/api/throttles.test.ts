@@ -37,13 +37,21 @@ async function memberOn(api: TestApi, instance: TestApiInstance) {
 describe.each([
   ["the database", {}],
   ["Redis", { REDIS_URL: "redis://127.0.0.1:6379" }],
-])("throttles counted in %s", (_store, env: Record<string, string>) => {
+])("throttles counted in %s", (store, env: Record<string, string>) => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi(env);
   });
   afterAll(async () => {
     await api?.close();
+  });
+
+  it(`keeps the counts in ${store}`, async () => {
+    const user = await createUser(api.database.db);
+    const ip = nextIp();
+    expect((await (await visitor(api, ip)).login(user.email, "wrong")).status).toBe(422);
+    const rows = await api.database.db.selectFrom("throttles").select("key").execute();
+    expect(rows.some((row) => row.key === `login:${user.email}|${ip}`)).toBe(!env.REDIS_URL);
   });
 
   describe("an attempt is counted before the password is checked", () => {
@@ -93,8 +101,7 @@ describe.each([
         expect((await browser.login(user.email, "wrong")).status).toBe(422);
       expect((await browser.login(user.email, DEFAULT_PASSWORD)).status).toBe(200);
       const again = await visitor(api, browser.headers["X-Forwarded-For"]);
-      for (let i = 0; i < 5; i++)
-        expect((await again.login(user.email, "wrong")).status).toBe(422);
+      for (let i = 0; i < 5; i++) expect((await again.login(user.email, "wrong")).status).toBe(422);
       expect((await again.login(user.email, "wrong")).status).toBe(429);
     });
   });
@@ -150,12 +157,7 @@ describe.each([
 
     it.each([
       ["POST /api/contact, 5 per address", "/api/contact", 5, () => ({})],
-      [
-        "POST /forgot-password, 3 per email",
-        "/forgot-password",
-        3,
-        (email: string) => ({ email }),
-      ],
+      ["POST /forgot-password, 3 per email", "/forgot-password", 3, (email: string) => ({ email })],
     ])("shares %s", async (_name, path, limit, body) => {
       const second = await api.startInstance();
       const email = `shared-${nextIp()}@example.org`;
@@ -176,9 +178,9 @@ describe.each([
       const clients = [api.client(), second.client()];
       for (const client of clients) await signInAs(api.database.db, client, user);
       for (let attempt = 0; attempt < 6; attempt++)
-        expect(
-          (await clients[attempt % 2]!.post("/email/verification-notification")).status,
-        ).toBe(202);
+        expect((await clients[attempt % 2]!.post("/email/verification-notification")).status).toBe(
+          202,
+        );
       for (const client of clients)
         expect((await client.post("/email/verification-notification")).status).toBe(429);
     });

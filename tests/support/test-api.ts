@@ -50,28 +50,25 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   await migrateToLatest(database);
   // Tests run side by side on one Redis: each API keeps its throttle keys apart, and drops them.
   const throttleKeyPrefix = `almoner-test:${randomBytes(6).toString("hex")}:`;
+  const start = async () =>
+    listen(await buildApp({ config, database, logger: false, throttleKeyPrefix }));
   const instances = new Set<TestApiInstance>();
-  const startInstance = async () => {
-    const instance = await listen(
-      await buildApp({ config, database, logger: false, throttleKeyPrefix }),
-    );
-    instances.add(instance);
-    return {
-      ...instance,
-      close: async () => {
-        instances.delete(instance);
-        await instance.close();
-      },
-    };
-  };
-  const first = await listen(
-    await buildApp({ config, database, logger: false, throttleKeyPrefix }),
-  );
+  const first = await start();
   return {
     ...first,
     config,
     database,
-    startInstance,
+    async startInstance() {
+      const instance = await start();
+      instances.add(instance);
+      return {
+        ...instance,
+        close: async () => {
+          instances.delete(instance);
+          await instance.close();
+        },
+      };
+    },
     async close() {
       await Promise.all([...instances].map((instance) => instance.close()));
       await first.close();

@@ -1,7 +1,7 @@
 // `npm run serve`: production. Migrates (never seeds) and serves both tiers, or only the web
 // tier when API_URL points at an existing Laravel/Sanctum-compatible API.
 import { loadConfigOrExit } from "../server/config.ts";
-import { closeGracefullyOnSignals, startApi, type RunningApi } from "../server/main.ts";
+import { closeGracefullyOnSignals, startApiOrExit, type RunningApi } from "../server/main.ts";
 import { startWebServer } from "../web/host.ts";
 import { bootstrapAdminFromEnv } from "./bootstrap.ts";
 
@@ -10,7 +10,7 @@ const externalApiUrl = process.env.API_URL;
 
 let api: RunningApi | undefined;
 if (!externalApiUrl) {
-  api = await startApi(config);
+  api = await startApiOrExit(config);
   await bootstrapAdminFromEnv(api.app.db, config);
 }
 const web = await startWebServer({

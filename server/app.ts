@@ -19,6 +19,7 @@ import { FIELD_MAX_BYTES } from "./http/multipart.ts";
 import { settingsRoutes } from "./http/settings.ts";
 import { storageRoutes } from "./http/storage.ts";
 import { testimonialRoutes } from "./http/testimonials.ts";
+import { THROTTLES } from "./http/throttles.ts";
 import { userRoutes } from "./http/user.ts";
 import { userAdminRoutes } from "./http/users.ts";
 import { widgetRoutes } from "./http/widgets.ts";
@@ -26,6 +27,7 @@ import { openStorage } from "./media/open-storage.ts";
 import type { StorageDriver } from "./media/storage.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { registerSessionHandling } from "./security/request-session.ts";
+import { openThrottleStore } from "./security/throttle.ts";
 import "./types.ts";
 
 export type AppDependencies = {
@@ -35,6 +37,8 @@ export type AppDependencies = {
   logger?: boolean | { level: string };
   /** Defaults to SMTP_URL, or the .eml outbox under DATA_DIR/mail without it. */
   mailer?: Mailer;
+  /** Prepended to the throttles' Redis keys (tests sharing one Redis keep apart by it). */
+  throttleKeyPrefix?: string;
 };
 
 const REDACTED_PATHS = [
@@ -50,6 +54,7 @@ export async function buildApp({
   storage,
   logger,
   mailer,
+  throttleKeyPrefix = "almoner:throttle:",
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
@@ -76,6 +81,17 @@ export async function buildApp({
   app.decorate("config", config);
   app.decorate("db", database.db);
   app.decorate("dialect", database.dialect);
+  // First of our own: an unreachable REDIS_URL stops the start before anything else is opened.
+  app.decorate(
+    "throttles",
+    await openThrottleStore(THROTTLES, {
+      database,
+      redisUrl: config.redisUrl,
+      keyPrefix: throttleKeyPrefix,
+      log: app.log,
+    }),
+  );
+  app.addHook("onClose", async () => app.throttles.close());
   app.decorate("mailer", mailer ?? createMailer({ config, db: database.db, log: app.log }));
   app.addHook("onClose", async () => app.mailer.close());
   if (storage) app.decorate("storage", storage);

@@ -21,6 +21,7 @@ const envSchema = z.object({
   APP_URL: url.optional(),
   DATA_DIR: z.string().min(1).default("./storage"),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   APP_KEY: z.string().min(16).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
@@ -127,6 +128,8 @@ export type Config = {
   appUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Throttles count here when set, else in the database. */
+  redisUrl: string | undefined;
   appKey: string;
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
@@ -165,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     appKey: e.APP_KEY ?? readOrCreateAppKey(dataDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
-import { type Config, loadConfigOrExit } from "./config.ts";
+import { type Config, ConfigError, loadConfigOrExit } from "./config.ts";
 import { migrateToLatest, openDatabase } from "./db/database.ts";
 
 export type RunningApi = { app: FastifyInstance; url: string; close(): Promise<void> };
@@ -15,6 +15,19 @@ export async function startApi(config: Config): Promise<RunningApi> {
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.apiPort;
   return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+/** startApi, or the end of the process with one line when the environment names something unusable. */
+export async function startApiOrExit(config: Config): Promise<RunningApi> {
+  try {
+    return await startApi(config);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
 }
 
 /** Stops taking new requests, lets running ones finish, then exits, on SIGTERM or SIGINT. */
@@ -40,6 +53,6 @@ export function closeGracefullyOnSignals(
 
 if (import.meta.main) {
   const config = loadConfigOrExit();
-  const api = await startApi(config);
+  const api = await startApiOrExit(config);
   closeGracefullyOnSignals(api.close, (message) => api.app.log.info(message));
 }

@@ -3,8 +3,10 @@ import type { Config } from "./config.ts";
 import type { DB, SqlDialect } from "./db/database.ts";
 import type { UsersTable } from "./db/schema.ts";
 import type { ContactOutbox } from "./domain/contact.ts";
+import type { ThrottleName } from "./http/throttles.ts";
 import type { StorageDriver } from "./media/storage.ts";
 import type { Session } from "./security/sessions.ts";
+import type { ThrottleStore } from "./security/throttle.ts";
 
 export type User = Selectable<UsersTable>;
 
@@ -15,6 +17,7 @@ declare module "fastify" {
     dialect: SqlDialect;
     storage: StorageDriver;
     contactOutbox: ContactOutbox;
+    throttles: ThrottleStore<ThrottleName>;
   }
   interface FastifyRequest {
     /** The visitor's session; null for requests that are not stateful (Sanctum's rule). */

@@ -7,12 +7,18 @@ import pg from "pg";
 import * as initial from "./migrations/0001-initial.ts";
 import * as entryImageSize from "./migrations/0002-entry-image-size.ts";
 import * as contactMailClaim from "./migrations/0003-contact-mail-claim.ts";
+import * as throttles from "./migrations/0004-throttles.ts";
 import type { Database } from "./schema.ts";
 
 export type SqlDialect = "sqlite" | "postgres";
 export type DB = Kysely<Database>;
 
-export type DatabaseHandle = { db: DB; dialect: SqlDialect };
+export type DatabaseHandle = {
+  db: DB;
+  dialect: SqlDialect;
+  /** The pool under `db` on PostgreSQL, for libraries that take a pg pool (the throttles). */
+  pool?: pg.Pool;
+};
 
 /** Opens SQLite in DATA_DIR by default, PostgreSQL when a postgres:// URL is given. */
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
@@ -25,6 +31,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: "postgres",
+      pool,
     };
   }
   const sqlite = new SQLite(path.join(options.dataDir, "almoner.sqlite"));
@@ -43,6 +50,7 @@ function migrationsFor(dialect: SqlDialect): Record<string, Migration> {
     "0001-initial": { up: (db) => initial.up(db, dialect), down: (db) => initial.down(db) },
     "0002-entry-image-size": entryImageSize,
     "0003-contact-mail-claim": contactMailClaim,
+    "0004-throttles": throttles,
   };
 }
 

@@ -16,6 +16,7 @@ export type Database = {
   testimonials: TestimonialsTable;
   contact_messages: ContactMessagesTable;
   settings: SettingsTable;
+  throttles: ThrottlesTable;
 };
 
 export type UsersTable = {
@@ -131,4 +132,11 @@ export type ContactMessagesTable = {
 export type SettingsTable = {
   key: string;
   value: string;
+};
+
+export type ThrottlesTable = {
+  key: string;
+  points: number;
+  /** When the window ends, in milliseconds since the epoch. */
+  expire: number | null;
 };

@@ -2,24 +2,20 @@ import type { FastifyInstance } from "fastify";
 import type { AccountContext } from "../domain/account.ts";
 import { findUserByCredentials, hasTwoFactorEnabled, registerUser } from "../domain/account.ts";
 import { passTwoFactorChallenge } from "../domain/two-factor.ts";
-import { findUserById, normalizeEmail } from "../domain/users.ts";
+import { findUserById } from "../domain/users.ts";
 import { unauthenticated, ValidationError } from "../errors.ts";
 import { presentLoginResult } from "../presenters/account.ts";
 import { clearRememberCookie, forgetRememberTokens } from "../security/remember.ts";
-import { consumeAttempt, createThrottle, ensureNotThrottled } from "../security/throttle.ts";
 import { loginForm, registrationForm, twoFactorChallengeForm } from "./auth-forms.ts";
 import { parseForm } from "./validation.ts";
 import { replyEmpty, sessionOf, startAuthenticatedSession } from "./auth-fortify.ts";
 import { auth, currentUser } from "./guards.ts";
+import { clearThrottle, throttle } from "./throttles.ts";
 
 const FAILED_LOGIN = "These credentials do not match our records.";
 
 /** Register, login (with the two-factor challenge) and logout. */
 export async function authSessionRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }) {
-  /** Failed logins per email + IP; a success clears the count (Laravel's LoginRateLimiter). */
-  const loginThrottle = createThrottle({ maxAttempts: 5, decaySeconds: 60 });
-  /** Challenge attempts per pending login (Fortify's `two-factor` limiter). */
-  const challengeThrottle = createThrottle({ maxAttempts: 5, decaySeconds: 60 });
   const registration = registrationForm(app.db);
 
   app.post("/register", async (request, reply) => {
@@ -29,16 +25,11 @@ export async function authSessionRoutes(app: FastifyInstance, { ctx }: { ctx: Ac
     return replyEmpty(reply, 201);
   });
 
-  app.post("/login", async (request, reply) => {
+  app.post("/login", { preHandler: throttle("login") }, async (request, reply) => {
     const input = await parseForm(loginForm, request.body);
-    const key = `${normalizeEmail(input.email)}|${request.ip}`;
-    ensureNotThrottled(loginThrottle, key);
     const user = await findUserByCredentials(app.db, input.email, input.password);
-    if (!user) {
-      loginThrottle.hit(key);
-      throw ValidationError.field("email", FAILED_LOGIN);
-    }
-    loginThrottle.clear(key);
+    if (!user) throw ValidationError.field("email", FAILED_LOGIN);
+    await clearThrottle(request, "login");
     if (hasTwoFactorEnabled(user)) {
       const session = sessionOf(request);
       session.put("login.id", user.id);
@@ -49,25 +40,28 @@ export async function authSessionRoutes(app: FastifyInstance, { ctx }: { ctx: Ac
     return presentLoginResult(false);
   });
 
-  app.post("/two-factor-challenge", async (request, reply) => {
-    const session = sessionOf(request);
-    const pendingId = session.get<number>("login.id");
-    // Fortify redirects to the login form here; an API answers 401, which sends the web tier there too.
-    if (typeof pendingId !== "number") throw unauthenticated();
-    consumeAttempt(challengeThrottle, String(pendingId));
-    const input = await parseForm(twoFactorChallengeForm, request.body);
-    const user = await findUserById(app.db, pendingId);
-    if (!user || !hasTwoFactorEnabled(user)) throw unauthenticated();
-    await passTwoFactorChallenge(ctx, user, input);
-    await startAuthenticatedSession(
-      app,
-      request,
-      reply,
-      user,
-      session.get<boolean>("login.remember") === true,
-    );
-    return reply.code(204).send();
-  });
+  app.post(
+    "/two-factor-challenge",
+    { preHandler: throttle("two-factor") },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const pendingId = session.get<number>("login.id");
+      // Fortify redirects to the login form here; an API answers 401, which sends the web tier there too.
+      if (typeof pendingId !== "number") throw unauthenticated();
+      const input = await parseForm(twoFactorChallengeForm, request.body);
+      const user = await findUserById(app.db, pendingId);
+      if (!user || !hasTwoFactorEnabled(user)) throw unauthenticated();
+      await passTwoFactorChallenge(ctx, user, input);
+      await startAuthenticatedSession(
+        app,
+        request,
+        reply,
+        user,
+        session.get<boolean>("login.remember") === true,
+      );
+      return reply.code(204).send();
+    },
+  );
 
   app.post("/logout", { preHandler: auth }, async (request, reply) => {
     const user = currentUser(request);

@@ -2,10 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { listContactMessages, storeContactMessage } from "../domain/contact.ts";
 import { presentMessage } from "../presenters/account.ts";
 import { presentContactMessagePage } from "../presenters/contact-message.ts";
-import { consumeAttempt, createThrottle } from "../security/throttle.ts";
 import { admin } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
 import { readForm } from "./multipart.ts";
+import { throttle } from "./throttles.ts";
 import { parseForm, z } from "./validation.ts";
 
 export const CONTACT_SENT = "Your message was sent successfully";
@@ -30,11 +30,7 @@ const contactForm = z.object({
 
 /** POST /api/contact for visitors, and the admins' list of what they sent (our extension). */
 export async function contactRoutes(app: FastifyInstance) {
-  /** Every message counts, valid or not, as with Laravel's `throttle:5,10` on the route. */
-  const contactThrottle = createThrottle({ maxAttempts: 5, decaySeconds: 10 * 60 });
-
-  app.post("/api/contact", async (request, reply) => {
-    consumeAttempt(contactThrottle, request.ip);
+  app.post("/api/contact", { preHandler: throttle("contact") }, async (request, reply) => {
     const { fields } = await readForm(request);
     const trap = fields[HONEYPOT_FIELD];
     const bot = trap !== undefined && trap !== null && trap !== "";

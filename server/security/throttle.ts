@@ -1,72 +1,178 @@
+import { Redis } from "ioredis";
+import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { ConfigError } from "../config.ts";
+import type { DatabaseHandle, DB } from "../db/database.ts";
 import { tooManyAttempts } from "../errors.ts";
 
 /**
- * A fixed-window attempt counter, as Laravel's RateLimiter keeps one in its cache: the first
- * hit opens a window of `decaySeconds`; at `maxAttempts` hits the key is locked until the
- * window ends. In memory, so each API instance counts on its own.
+ * A fixed window, as Laravel's RateLimiter keeps one: the first attempt opens a window of
+ * `decaySeconds`, and the window allows `attempts` attempts.
  */
-export type Throttle = {
-  readonly maxAttempts: number;
-  readonly decaySeconds: number;
-  hit(key: string): number;
-  attempts(key: string): number;
-  tooManyAttempts(key: string): boolean;
-  /** Seconds until the key's window ends (0 when it has none). */
-  availableIn(key: string): number;
-  clear(key: string): void;
+export type Limit = { attempts: number; decaySeconds: number };
+
+/** Attempts counted where every API instance sees them: the database, or Redis with REDIS_URL. */
+export type ThrottleStore<Name extends string> = {
+  /**
+   * Counts one attempt, atomically and before the caller does the work it guards, so attempts
+   * that arrive together are counted one after another; throws 429 past the limit.
+   */
+  hit(name: Name, key: string): Promise<void>;
+  /** Forgets the key's attempts (Laravel's RateLimiter::clear after a successful login). */
+  clear(name: Name, key: string): Promise<void>;
+  close(): Promise<void>;
 };
 
-type Window = { count: number; resetAt: number };
+/** The part of rate-limiter-flexible's limiters the throttles use. */
+type Limiter = {
+  consume(key: string): Promise<RateLimiterRes>;
+  delete(key: string): Promise<boolean>;
+};
 
-const SWEEP_EVERY = 1000;
+type Backend = { limiter(name: string, limit: Limit): Limiter; close(): Promise<void> };
 
-export function createThrottle(options: { maxAttempts: number; decaySeconds: number }): Throttle {
-  const windows = new Map<string, Window>();
-  let hitsSinceSweep = 0;
+type Log = { warn(object: object, message: string): void };
 
-  const live = (key: string): Window | undefined => {
-    const window = windows.get(key);
-    if (window && window.resetAt <= Date.now()) {
-      windows.delete(key);
-      return undefined;
-    }
-    return window;
-  };
+const SWEEP_EVERY_MS = 5 * 60 * 1000;
 
-  const sweep = () => {
-    const now = Date.now();
-    for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
-  };
+export async function openThrottleStore<Name extends string>(
+  limits: Record<Name, Limit>,
+  options: {
+    database: DatabaseHandle;
+    redisUrl?: string;
+    /** Prepended to every Redis key, so several sites (or test runs) can share one Redis. */
+    keyPrefix: string;
+    log: Log;
+  },
+): Promise<ThrottleStore<Name>> {
+  const backend = options.redisUrl
+    ? await redisBackend(options.redisUrl, options.keyPrefix, options.log)
+    : databaseBackend(options.database);
+  const limiters = new Map<string, Limiter>();
+  for (const [name, limit] of Object.entries<Limit>(limits))
+    limiters.set(name, backend.limiter(name, limit));
+  const limiterOf = (name: Name) => limiters.get(name)!;
 
   return {
-    ...options,
-    hit(key) {
-      if (++hitsSinceSweep >= SWEEP_EVERY) {
-        hitsSinceSweep = 0;
-        sweep();
+    async hit(name, key) {
+      try {
+        await limiterOf(name).consume(key);
+      } catch (rejection) {
+        // The library rejects with its result past the limit, and with an Error when the store fails.
+        if (rejection instanceof RateLimiterRes)
+          throw tooManyAttempts(rejection.msBeforeNext / 1000);
+        throw rejection;
       }
-      const window = live(key);
-      if (window) return ++window.count;
-      windows.set(key, { count: 1, resetAt: Date.now() + options.decaySeconds * 1000 });
-      return 1;
     },
-    attempts: (key) => live(key)?.count ?? 0,
-    tooManyAttempts: (key) => (live(key)?.count ?? 0) >= options.maxAttempts,
-    availableIn(key) {
-      const window = live(key);
-      return window ? Math.max(1, Math.ceil((window.resetAt - Date.now()) / 1000)) : 0;
+    async clear(name, key) {
+      await limiterOf(name).delete(key);
     },
-    clear: (key) => void windows.delete(key),
+    close: () => backend.close(),
   };
 }
 
-/** Throws 429 when the key is locked, without counting (login: only failures count). */
-export function ensureNotThrottled(throttle: Throttle, key: string): void {
-  if (throttle.tooManyAttempts(key)) throw tooManyAttempts(throttle.availableIn(key));
+async function redisBackend(url: string, keyPrefix: string, log: Log): Promise<Backend> {
+  // Without the offline queue a command fails at once while Redis is away (a 500 for that
+  // request) instead of waiting for a reconnection; ioredis keeps reconnecting meanwhile.
+  const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false });
+  redis.on("error", (error: Error) => log.warn({ err: error }, "Redis (REDIS_URL) failed"));
+  try {
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect();
+    throw new ConfigError(`Cannot reach REDIS_URL: ${(error as Error).message}`);
+  }
+  return {
+    limiter: (name, limit) =>
+      new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `${keyPrefix}${name}`,
+        points: limit.attempts,
+        duration: limit.decaySeconds,
+      }),
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
 }
 
-/** Laravel's `throttle:` middleware: every call counts; the call past the limit gets 429. */
-export function consumeAttempt(throttle: Throttle, key: string): void {
-  ensureNotThrottled(throttle, key);
-  throttle.hit(key);
+/** Counters in the `throttles` table (migration 0004), swept of ended windows every 5 minutes. */
+function databaseBackend({ db, dialect, pool }: DatabaseHandle): Backend {
+  const sweep = setInterval(() => {
+    db.deleteFrom("throttles")
+      .where("expire", "<", Date.now())
+      .execute()
+      .catch(() => {}); // the next sweep tries again
+  }, SWEEP_EVERY_MS);
+  sweep.unref();
+  return {
+    limiter(name, limit) {
+      if (dialect === "sqlite") return sqliteLimiter(db, name, limit);
+      return new RateLimiterPostgres({
+        storeClient: pool,
+        storeType: "pool",
+        tableName: "throttles",
+        tableCreated: true,
+        clearExpiredByTimeout: false,
+        keyPrefix: name,
+        points: limit.attempts,
+        duration: limit.decaySeconds,
+      });
+    },
+    close: async () => clearInterval(sweep),
+  };
+}
+
+/**
+ * RateLimiterPostgres's upsert on SQLite, through Kysely. The library's RateLimiterSQLite writes
+ * on the better-sqlite3 handle itself, past Kysely's lock on that one connection: its count would
+ * join whatever transaction another request has open there, and vanish with its rollback. Here a
+ * single INSERT … ON CONFLICT DO UPDATE … RETURNING counts and reads atomically, queued behind
+ * Kysely's other statements like any query.
+ */
+function sqliteLimiter(db: DB, name: string, limit: Limit): Limiter {
+  const rowKey = (key: string) => `${name}:${key}`;
+  return {
+    async consume(key) {
+      const now = Date.now();
+      const row = await db
+        .insertInto("throttles")
+        .values({ key: rowKey(key), points: 1, expire: now + limit.decaySeconds * 1000 })
+        .onConflict((conflict) =>
+          conflict.column("key").doUpdateSet((eb) => {
+            const open = eb("throttles.expire", ">", now);
+            return {
+              points: eb
+                .case()
+                .when(open)
+                .then(eb("throttles.points", "+", 1))
+                .else(eb.ref("excluded.points"))
+                .end(),
+              expire: eb
+                .case()
+                .when(open)
+                .then(eb.ref("throttles.expire"))
+                .else(eb.ref("excluded.expire"))
+                .end(),
+            };
+          }),
+        )
+        .returning(["points", "expire"])
+        .executeTakeFirstOrThrow();
+      const result = new RateLimiterRes(
+        Math.max(limit.attempts - row.points, 0),
+        Math.max(Number(row.expire) - now, 0),
+        row.points,
+        row.points === 1,
+      );
+      if (row.points > limit.attempts) throw result;
+      return result;
+    },
+    async delete(key) {
+      const { numDeletedRows } = await db
+        .deleteFrom("throttles")
+        .where("key", "=", rowKey(key))
+        .executeTakeFirst();
+      return numDeletedRows > 0n;
+    },
+  };
 }

@@ -51,6 +51,24 @@ describe("operating the API", () => {
     expect(lines[0]).toMatch(/^Invalid environment variable API_PORT="eighty"/);
   });
 
+  it("refuses a REDIS_URL that is no redis:// URL with one line naming it", async () => {
+    const { exited } = startApiProcess({ REDIS_URL: "localhost:6379" });
+    const exit = await exited;
+    expect(exit.code).toBe(1);
+    const lines = exit.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid environment variable REDIS_URL="localhost:6379"/);
+  });
+
+  it("refuses to start when REDIS_URL does not answer, with one line naming it", async () => {
+    const { exited } = startApiProcess({ REDIS_URL: "redis://127.0.0.1:1" });
+    const exit = await exited;
+    expect(exit.code).toBe(1);
+    const lines = exit.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Cannot reach REDIS_URL: /);
+  });
+
   it("stops and exits cleanly on SIGTERM", async () => {
     const { child, exited, listening } = startApiProcess({});
     const url = await listening;

@@ -1,7 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import { Redis } from "ioredis";
 import { buildApp } from "../../server/app.ts";
 import { type Config, loadConfig } from "../../server/config.ts";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../../server/db/database.ts";
@@ -10,14 +12,22 @@ import { HttpClient } from "./http-client.ts";
 
 export const TEST_APP_URL = "http://web.test";
 
-export type TestApi = {
+export type TestApiInstance = {
   app: FastifyInstance;
-  config: Config;
-  database: DatabaseHandle;
   url: string;
   /** A client that calls as the web tier does (stateful Origin). */
   client(options?: { origin?: string | null }): HttpClient;
   close(): Promise<void>;
+};
+
+export type TestApi = TestApiInstance & {
+  config: Config;
+  database: DatabaseHandle;
+  /**
+   * Another API instance on the same database, DATA_DIR and Redis, as a second machine behind a
+   * load balancer would be (or this one after a restart); closed with this one at the latest.
+   */
+  startInstance(): Promise<TestApiInstance>;
 };
 
 /**
@@ -38,14 +48,44 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   });
   const database = openDatabase(config);
   await migrateToLatest(database);
-  const app = await buildApp({ config, database, logger: false });
+  // Tests run side by side on one Redis: each API keeps its throttle keys apart, and drops them.
+  const throttleKeyPrefix = `almoner-test:${randomBytes(6).toString("hex")}:`;
+  const start = async () =>
+    listen(await buildApp({ config, database, logger: false, throttleKeyPrefix }));
+  const instances = new Set<TestApiInstance>();
+  const first = await start();
+  return {
+    ...first,
+    config,
+    database,
+    async startInstance() {
+      const instance = await start();
+      instances.add(instance);
+      return {
+        ...instance,
+        close: async () => {
+          instances.delete(instance);
+          await instance.close();
+        },
+      };
+    },
+    async close() {
+      await Promise.all([...instances].map((instance) => instance.close()));
+      await first.close();
+      await database.db.destroy();
+      await dropDatabase();
+      if (config.redisUrl) await deleteRedisKeys(config.redisUrl, throttleKeyPrefix);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function listen(app: FastifyInstance): Promise<TestApiInstance> {
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
   return {
     app,
-    config,
-    database,
     url,
     client: (options = {}) =>
       new HttpClient(url, { origin: options.origin === undefined ? TEST_APP_URL : options.origin }),
@@ -56,11 +96,19 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
       const closing = app.close();
       app.server.closeAllConnections();
       await closing;
-      await database.db.destroy();
-      await dropDatabase();
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function deleteRedisKeys(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl);
+  try {
+    const keys: string[] = [];
+    for await (const batch of redis.scanStream({ match: `${prefix}*` })) keys.push(...batch);
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
 }
 
 async function privateDatabase(): Promise<{

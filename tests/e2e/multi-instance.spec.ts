@@ -1,0 +1,248 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer, request as httpRequest, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { createPrivatePostgresDatabase } from "../fixtures/database.ts";
+import { startS3Server, type TestBucket, type TestS3Server } from "../support/s3-server.ts";
+import { E2E_ADMIN } from "./accounts.ts";
+import { photoFile } from "./admin-support.ts";
+import { expect, test } from "./fixtures.ts";
+import { freePorts, nodeBinary, repositoryRoot, stop, waitUntilHealthy } from "./global-setup.ts";
+
+/**
+ * Two copies of the site (each an API and a web tier: `npm run serve`) behind one address, as a
+ * load balancer would put them, sharing one PostgreSQL database, one Redis and one S3 bucket. The
+ * balancer sends a request to the instance its `X-Instance` header names, so a test can cross
+ * from one to the other mid-journey.
+ */
+const POSTGRES_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+const REDIS_URL = "redis://127.0.0.1:6379";
+const MEMBER_PASSWORD = "a-long-password-1";
+
+type Cluster = {
+  url: string;
+  instances: ChildProcess[];
+  close(): Promise<void>;
+};
+
+let cluster: Cluster;
+let s3: TestS3Server;
+let bucket: TestBucket;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  s3 = await startS3Server();
+  bucket = await s3.createBucket();
+  cluster = await startCluster(bucket.storageUrl);
+});
+
+test.afterAll(async () => {
+  await cluster?.close();
+  await s3?.close();
+});
+
+async function startCluster(storageUrl: string): Promise<Cluster> {
+  const database = await createPrivatePostgresDatabase(POSTGRES_URL);
+  const [balancerPort, ...ports] = await freePorts(5);
+  const appUrl = `http://127.0.0.1:${balancerPort}`;
+  const dataDirs: string[] = [];
+  const shared: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: "127.0.0.1",
+    APP_URL: appUrl,
+    APP_KEY: randomBytes(32).toString("base64"),
+    DATABASE_URL: database.url,
+    REDIS_URL,
+    STORAGE_URL: storageUrl,
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    LOG_LEVEL: "warn",
+  };
+  delete shared.API_URL;
+  delete shared.SMTP_URL;
+
+  const instances: ChildProcess[] = [];
+  const targets: number[] = [];
+  const close = async () => {
+    await new Promise<void>((resolve) => balancer.close(() => resolve()));
+    balancer.closeAllConnections();
+    await Promise.all(instances.map((instance) => stop(instance)));
+    await database.drop();
+    await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  };
+  const balancer = startBalancer(balancerPort!, targets);
+
+  try {
+    for (const [index, [port, apiPort]] of [
+      [ports[0], ports[1]],
+      [ports[2], ports[3]],
+    ].entries()) {
+      const dataDir = await mkdtemp(path.join(tmpdir(), `almoner-e2e-multi-${index + 1}-`));
+      dataDirs.push(dataDir);
+      const env = { ...shared, DATA_DIR: dataDir, PORT: String(port), API_PORT: String(apiPort) };
+      // The first instance's run seeds the shared database (and puts the seed's pictures in the
+      // bucket); the second finds them there.
+      if (index === 0) await run(["scripts/seed.ts"], { ...env, SEED_DEMO: "1" });
+      const instance = spawn(nodeBinary, ["scripts/serve.ts"], {
+        cwd: repositoryRoot,
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      instances.push(instance);
+      const output: string[] = [];
+      instance.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+      instance.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+      await waitUntilHealthy(`http://127.0.0.1:${port}/healthz`, instance, output);
+      targets.push(port!);
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { url: appUrl, instances, close };
+}
+
+/** Relays each request to the instance named by `X-Instance` (1 or 2), else to the first. */
+function startBalancer(port: number, targets: number[]): Server {
+  const server = createServer((req, res) => {
+    const index = req.headers["x-instance"] === "2" ? 1 : 0;
+    const upstream = httpRequest(
+      {
+        host: "127.0.0.1",
+        port: targets[index],
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on("error", () => {
+      if (!res.headersSent) res.writeHead(502);
+      res.end();
+    });
+    req.pipe(upstream);
+  });
+  server.listen(port, "127.0.0.1");
+  return server;
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(nodeBinary, args, { cwd: repositoryRoot, env, stdio: "pipe" });
+    const output: string[] = [];
+    child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${args.join(" ")}: ${output.join("")}`)),
+    );
+  });
+}
+
+async function useInstance(page: Page, instance: 1 | 2): Promise<void> {
+  await page.setExtraHTTPHeaders({ "X-Instance": String(instance) });
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto(`${cluster.url}/login`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
+test("a member signs in through one instance and carries on through the other", async ({
+  page,
+}) => {
+  const email = `member-${randomBytes(4).toString("hex")}@example.org`;
+  await useInstance(page, 1);
+  await page.goto(`${cluster.url}/register`);
+  await page.getByLabel("Firstname").fill("Nia");
+  await page.getByLabel("Lastname").fill("Mensah");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(MEMBER_PASSWORD);
+  await page.getByLabel("Repeat Password").fill(MEMBER_PASSWORD);
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL(`${cluster.url}/`);
+
+  await useInstance(page, 2);
+  await page.goto(`${cluster.url}/account/profile`);
+  await expect(page.getByLabel("First Name")).toHaveValue("Nia");
+  await page.getByLabel("First Name").fill("Nia Ama");
+  await page.getByRole("button", { name: "Update" }).click();
+  await expect(page.getByRole("status")).toContainText("Your Changes Have Been Saved");
+
+  await useInstance(page, 1);
+  await page.goto(`${cluster.url}/account/profile`);
+  await expect(page.getByLabel("First Name")).toHaveValue("Nia Ama");
+});
+
+test("a picture an admin uploads through one instance shows through the other", async ({
+  page,
+  browser,
+}) => {
+  await useInstance(page, 1);
+  await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(`${cluster.url}/`);
+  await page.goto(`${cluster.url}/founders`);
+  await page.getByRole("link", { name: "Edit Founder1Image" }).click();
+  const alt = `Our founder at the well ${randomBytes(3).toString("hex")}`;
+  await page
+    .getByLabel("Image", { exact: true })
+    .setInputFiles(await photoFile("f.jpg", "#2a9d8f"));
+  await page.getByLabel("Alt Text").fill(alt);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Changes saved...." })).toBeVisible();
+
+  const visitor = await browser.newPage({ extraHTTPHeaders: { "X-Instance": "2" } });
+  await visitor.goto(`${cluster.url}/founders`);
+  const picture = visitor.getByRole("img", { name: alt });
+  await expect(picture).toBeVisible();
+  await expect
+    .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
+  const src = await picture.getAttribute("src");
+  const key = new URL(src!, cluster.url).pathname.replace(/^\/storage\//, "");
+  expect(await bucket.keys()).toContain(key);
+  await visitor.close();
+});
+
+test("wrong passwords spread across both instances hit the throttle at the same count as on one", async ({
+  playwright,
+}) => {
+  const email = `target-${randomBytes(4).toString("hex")}@example.org`;
+  const answers: string[] = [];
+  for (let attempt = 1; attempt <= 7; attempt++) {
+    const client = await playwright.request.newContext({
+      baseURL: cluster.url,
+      extraHTTPHeaders: { "X-Instance": String((attempt % 2) + 1), Origin: cluster.url },
+    });
+    const response = await client.post("/login", {
+      form: { email, password: `wrong-${attempt}` },
+      maxRedirects: 0,
+    });
+    const text = await response.text();
+    answers.push(
+      text.includes("Too many attempts.")
+        ? "throttled"
+        : text.includes("These credentials do not match our records.")
+          ? "refused"
+          : `answered ${response.status()}`,
+    );
+    await client.dispose();
+  }
+  // Five guesses in a minute per address and email (Fortify's login limit), whichever instance.
+  expect(answers).toEqual([
+    "refused",
+    "refused",
+    "refused",
+    "refused",
+    "refused",
+    "throttled",
+    "throttled",
+  ]);
+});

@@ -42,7 +42,7 @@ export async function readForm(
               mimetype: "text/plain",
               data: Buffer.from(String(part.value)),
             };
-        } else values.set(name, [...(values.get(name) ?? []), stripNul(part.value)]);
+        } else values.set(name, [...(values.get(name) ?? []), part.value]);
         continue;
       }
       if (!fileFields.includes(name) || files[name]) {
@@ -66,18 +66,11 @@ function fromJson(body: unknown): FormInput {
   if (typeof body !== "object" || Array.isArray(body))
     throw new HttpError(415, "Unsupported Media Type.");
   const fields: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(body)) fields[fieldName(name)] = stripNul(value);
+  for (const [name, value] of Object.entries(body)) fields[fieldName(name)] = value;
   return { fields, files: {} };
 }
 
 const fieldName = (name: string) => (name.endsWith("[]") ? name.slice(0, -2) : name);
-
-/** PostgreSQL refuses NUL in text, and no form has a use for it. */
-function stripNul(value: unknown): unknown {
-  if (typeof value === "string") return value.replaceAll("\0", "");
-  if (Array.isArray(value)) return value.map(stripNul);
-  return value;
-}
 
 function tooLong(name: string): ValidationError {
   const label = name.replaceAll("_", " ");

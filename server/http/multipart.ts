@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { HttpError, ValidationError } from "../errors.ts";
+import { HttpError, imageTooLarge, ValidationError } from "../errors.ts";
 
 export type UploadedFile = { filename: string; mimetype: string; data: Buffer };
 
@@ -20,7 +20,8 @@ export const FIELD_MAX_BYTES = 2 * 1024 * 1024;
  * read as `name`. Only files under `fileFields` are kept (the first of each); others are read
  * past. An empty file is absent (browsers send one for a file input left empty); a text value
  * under a file field is kept as a file of that text, so it fails as "not an image". A file above
- * IMAGE_MAX_BYTES answers 413 (the plugin's limit, registered in app.ts).
+ * IMAGE_MAX_BYTES answers 413 with the image message (the plugin's limit, registered in app.ts);
+ * too many fields or files, 413 about the request.
  */
 export async function readForm(
   request: FastifyRequest,
@@ -81,11 +82,14 @@ function tooLong(name: string): ValidationError {
 }
 
 /**
- * The plugin's own errors carry their 4xx status (413 for a file too large); anything else that
- * goes wrong while reading the body is a malformed request, never a server error.
+ * The plugin's own errors carry their 4xx status (413 for too many parts, as for any body over a
+ * limit); anything else that goes wrong while reading the body is a malformed request, never a
+ * server error. Only image fields are read as files, so a file over the limit is an image.
  */
 function asClientError(error: unknown): unknown {
   if (error instanceof HttpError) return error;
+  if ((error as { code?: unknown } | null)?.code === "FST_REQ_FILE_TOO_LARGE")
+    return imageTooLarge();
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   if (typeof status === "number" && status >= 400 && status < 500) return error;
   return new HttpError(400, "Bad Request.");

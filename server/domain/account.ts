@@ -7,6 +7,7 @@ import { forgetRememberTokens } from "../security/remember.ts";
 import { deleteSessionsOfUser } from "../security/sessions.ts";
 import type { User } from "../types.ts";
 import { sendVerificationLink } from "./email-verification.ts";
+import { forgetPasswordResetTokens } from "./password-resets.ts";
 import {
   createUser,
   emailTaken,
@@ -80,18 +81,21 @@ export async function updateProfile(
   }
   let updated: User;
   try {
-    updated = await ctx.db
-      .updateTable("users")
-      .set({
-        firstname: input.firstname.trim(),
-        lastname: input.lastname.trim(),
-        email,
-        ...(emailChanged ? { email_verified_at: null } : {}),
-        updated_at: new Date().toISOString(),
-      })
-      .where("id", "=", user.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    updated = await ctx.db.transaction().execute(async (trx) => {
+      if (emailChanged) await forgetPasswordResetTokens(trx, user.email);
+      return trx
+        .updateTable("users")
+        .set({
+          firstname: input.firstname.trim(),
+          lastname: input.lastname.trim(),
+          email,
+          ...(emailChanged ? { email_verified_at: null } : {}),
+          updated_at: new Date().toISOString(),
+        })
+        .where("id", "=", user.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
   } catch (error) {
     // Another member took the address between the check and the update.
     if (isUniqueViolation(error)) throw emailTaken();
@@ -103,7 +107,8 @@ export async function updateProfile(
 
 /**
  * Sets a new password (the current one was checked by the caller's validation). Every other
- * session of the user ends and remember cookies stop working, so a thief is shut out too.
+ * session of the user ends, remember cookies and reset links stop working, so a thief is shut
+ * out too.
  */
 export async function changePassword(
   db: DB,
@@ -111,11 +116,15 @@ export async function changePassword(
   password: string,
   currentSessionId: string,
 ) {
-  await db
-    .updateTable("users")
-    .set({ password: await hashPassword(password), updated_at: new Date().toISOString() })
-    .where("id", "=", user.id)
-    .execute();
+  const hashed = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("users")
+      .set({ password: hashed, updated_at: new Date().toISOString() })
+      .where("id", "=", user.id)
+      .execute();
+    await forgetPasswordResetTokens(trx, user.email);
+  });
   await deleteSessionsOfUser(db, user.id, currentSessionId);
   await forgetRememberTokens(db, user.id);
 }

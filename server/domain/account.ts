@@ -1,5 +1,7 @@
 import type { DB } from "../db/database.ts";
 import { ValidationError } from "../errors.ts";
+import { emailChangedMail } from "../mail/account-mails.ts";
+import { siteName } from "../mail/identity.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Keyring } from "../security/encryption.ts";
 import { hashPassword, needsRehash, verifyPassword } from "../security/passwords.ts";
@@ -67,7 +69,11 @@ export async function confirmPassword(user: User, password: string): Promise<voi
 
 export type ProfileUpdate = { firstname: string; lastname: string; email: string };
 
-/** Saves name and email; a new email address is unverified until its new link is followed. */
+/**
+ * Saves name and email (the caller checked the password a new email needs). A new address is
+ * unverified until its new link is followed; the old one is told of the change once it is saved,
+ * and a mail that fails is only logged.
+ */
 export async function updateProfile(
   ctx: AccountContext,
   user: User,
@@ -101,7 +107,13 @@ export async function updateProfile(
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  if (emailChanged) sendVerificationLink(ctx, updated);
+  if (emailChanged) {
+    sendVerificationLink(ctx, updated);
+    const contactUrl = `${ctx.appUrl}/contact`;
+    ctx.mailer.queue(async () =>
+      emailChangedMail(await siteName(ctx.db), user, { newEmail: email, contactUrl }),
+    );
+  }
   return updated;
 }
 

@@ -1,5 +1,5 @@
 import type { DB } from "../db/database.ts";
-import { findUserByEmail } from "../domain/users.ts";
+import { findUserByEmail, normalizeEmail } from "../domain/users.ts";
 import { verifyPassword } from "../security/passwords.ts";
 import type { User } from "../types.ts";
 import { line, secret, z } from "./validation.ts";
@@ -79,8 +79,40 @@ export const resetPasswordForm = confirmed(
   "password",
 );
 
-export const profileForm = (db: DB, user: User) =>
-  z.object({ firstname: name, lastname: name, email: uniqueEmail(db, user.id) });
+/**
+ * Fortify's profile update, with a guard Fortify lacks: a new email address needs the current
+ * password, or a password confirmed in the last PASSWORD_TIMEOUT_SECONDS (as `passwordConfirmed`
+ * counts), so a borrowed session cannot move the account, and its reset links, elsewhere.
+ */
+export const profileForm = (
+  db: DB,
+  user: User,
+  { passwordConfirmed }: { passwordConfirmed: boolean },
+) =>
+  z
+    .object({
+      firstname: name,
+      lastname: name,
+      email: uniqueEmail(db, user.id),
+      current_password: secret().max(1024).nullish(),
+    })
+    .superRefine(
+      async ({ email, current_password: password }, ctx) => {
+        const emailChanged = typeof email === "string" && normalizeEmail(email) !== user.email;
+        if (!emailChanged || passwordConfirmed) return;
+        const path = ["current_password"];
+        if (!password)
+          ctx.addIssue({
+            code: "custom",
+            path,
+            message: "The current password field is required.",
+          });
+        else if (!(await verifyPassword(user.password, password)))
+          ctx.addIssue({ code: "custom", path, message: "The password is incorrect." });
+      },
+      // Asked even when another field failed, so the form shows everything at once.
+      { when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === "current_password") },
+    );
 
 export const passwordUpdateForm = (user: User) =>
   confirmed(

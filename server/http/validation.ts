@@ -72,6 +72,9 @@ const withoutControlCharacters = (schema: z.ZodString, pattern: RegExp) =>
 // Every text field of a form is one of these three (eslint keeps `z.string()` out of the other
 // http modules), so no control character reaches the database or a mail unless a field allows it.
 
+/** True when the value holds any control character (a path segment that can name nothing). */
+export const hasControlCharacters = (value: string) => ANY_CONTROL.test(value);
+
 /** One line (names, emails, titles, slugs, phone numbers, links), trimmed: no control character at all. */
 export const line = () => withoutControlCharacters(z.string().trim(), ANY_CONTROL);
 

@@ -215,4 +215,13 @@ describe("control characters in text fields", () => {
     expect(address.status).toBe(200);
     expect(address.body.address).toBe("1 High Street\r\nSmallville");
   });
+
+  it("a name or slug in the path with a control character names nothing (404, not a server error)", async () => {
+    const visitor = api.client();
+    for (const path of ["/api/widgets/home%00", "/api/projects/water%00", "/api/blog/news%07"]) {
+      const response = await visitor.get(path);
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ message: "Not Found." });
+    }
+  });
 });

@@ -33,6 +33,20 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off", "no-empty-pattern": "off" },
   },
   {
+    // API text fields come from validation.ts's line(), text() or secret(), which refuse control characters.
+    files: ["server/http/**/*.ts"],
+    ignores: ["server/http/validation.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+          message: "Use line(), text() or secret() from ./validation.ts for text fields.",
+        },
+      ],
+    },
+  },
+  {
     files: ["app/**/*.{ts,tsx}"],
     ...jsxA11y.flatConfigs.recommended,
   },

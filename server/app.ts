@@ -6,7 +6,7 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
-import { HttpError, ValidationError, type FieldErrors } from "./errors.ts";
+import { HttpError, requestTooLarge, ValidationError, type FieldErrors } from "./errors.ts";
 import { createContactOutbox } from "./domain/contact.ts";
 import { accountRoutes } from "./http/account.ts";
 import { contactRoutes } from "./http/contact.ts";
@@ -109,7 +109,7 @@ export async function buildApp({
 
   await app.register(cookie);
   // Forms are read in the handler (http/multipart.ts), after the guards; a file over the limit
-  // ends the read with a 413.
+  // ends the read with the image's 413.
   await app.register(multipart, {
     limits: {
       fileSize: config.imageMaxBytes,
@@ -169,7 +169,8 @@ function toErrorResponse(error: FastifyError | Error): ErrorResponse {
     return validationResponse(errors);
   }
   const statusCode = "statusCode" in error ? error.statusCode : undefined;
-  if (statusCode === 413) return plain(413, "The image you have uploaded is too large");
+  // A JSON body above bodyLimit (an image over its limit is an HttpError from http/multipart.ts).
+  if (statusCode === 413) return toErrorResponse(requestTooLarge());
   if (statusCode === 415) return plain(415, "Unsupported Media Type.");
   if (statusCode && statusCode >= 400 && statusCode < 500) {
     const code = "code" in error ? error.code : "";

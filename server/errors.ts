@@ -39,6 +39,8 @@ export const unverified = () => new HttpError(403, "Your email address is not ve
 export const unauthorized = () => new HttpError(403, "This action is unauthorized.");
 export const notFound = () => new HttpError(404, "Not Found.");
 export const imageTooLarge = () => new HttpError(413, "The image you have uploaded is too large");
+/** Any other body over a limit: JSON above 1 MiB, a form with more parts than any form has. */
+export const requestTooLarge = () => new HttpError(413, "The request is too large.");
 export const csrfMismatch = () => new HttpError(419, "CSRF token mismatch.");
 export const passwordConfirmationRequired = () =>
   new HttpError(423, "Password confirmation required.");

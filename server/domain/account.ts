@@ -1,5 +1,7 @@
 import type { DB } from "../db/database.ts";
 import { ValidationError } from "../errors.ts";
+import { emailChangedMail } from "../mail/account-mails.ts";
+import { siteName } from "../mail/identity.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Keyring } from "../security/encryption.ts";
 import { hashPassword, needsRehash, verifyPassword } from "../security/passwords.ts";
@@ -7,6 +9,7 @@ import { forgetRememberTokens } from "../security/remember.ts";
 import { deleteSessionsOfUser } from "../security/sessions.ts";
 import type { User } from "../types.ts";
 import { sendVerificationLink } from "./email-verification.ts";
+import { forgetPasswordResetTokens } from "./password-resets.ts";
 import {
   createUser,
   emailTaken,
@@ -66,7 +69,11 @@ export async function confirmPassword(user: User, password: string): Promise<voi
 
 export type ProfileUpdate = { firstname: string; lastname: string; email: string };
 
-/** Saves name and email; a new email address is unverified until its new link is followed. */
+/**
+ * Saves name and email (the caller checked the password a new email needs). A new address is
+ * unverified until its new link is followed; the old one is told of the change once it is saved,
+ * and a mail that fails is only logged.
+ */
 export async function updateProfile(
   ctx: AccountContext,
   user: User,
@@ -80,30 +87,40 @@ export async function updateProfile(
   }
   let updated: User;
   try {
-    updated = await ctx.db
-      .updateTable("users")
-      .set({
-        firstname: input.firstname.trim(),
-        lastname: input.lastname.trim(),
-        email,
-        ...(emailChanged ? { email_verified_at: null } : {}),
-        updated_at: new Date().toISOString(),
-      })
-      .where("id", "=", user.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    updated = await ctx.db.transaction().execute(async (trx) => {
+      if (emailChanged) await forgetPasswordResetTokens(trx, user.email);
+      return trx
+        .updateTable("users")
+        .set({
+          firstname: input.firstname.trim(),
+          lastname: input.lastname.trim(),
+          email,
+          ...(emailChanged ? { email_verified_at: null } : {}),
+          updated_at: new Date().toISOString(),
+        })
+        .where("id", "=", user.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
   } catch (error) {
     // Another member took the address between the check and the update.
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  if (emailChanged) sendVerificationLink(ctx, updated);
+  if (emailChanged) {
+    sendVerificationLink(ctx, updated);
+    const contactUrl = `${ctx.appUrl}/contact`;
+    ctx.mailer.queue(async () =>
+      emailChangedMail(await siteName(ctx.db), user, { newEmail: email, contactUrl }),
+    );
+  }
   return updated;
 }
 
 /**
  * Sets a new password (the current one was checked by the caller's validation). Every other
- * session of the user ends and remember cookies stop working, so a thief is shut out too.
+ * session of the user ends, remember cookies and reset links stop working, so a thief is shut
+ * out too.
  */
 export async function changePassword(
   db: DB,
@@ -111,11 +128,15 @@ export async function changePassword(
   password: string,
   currentSessionId: string,
 ) {
-  await db
-    .updateTable("users")
-    .set({ password: await hashPassword(password), updated_at: new Date().toISOString() })
-    .where("id", "=", user.id)
-    .execute();
+  const hashed = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("users")
+      .set({ password: hashed, updated_at: new Date().toISOString() })
+      .where("id", "=", user.id)
+      .execute();
+    await forgetPasswordResetTokens(trx, user.email);
+  });
   await deleteSessionsOfUser(db, user.id, currentSessionId);
   await forgetRememberTokens(db, user.id);
 }

@@ -38,6 +38,15 @@ export function sendPasswordResetLink(ctx: AccountContext, email: string): void 
   });
 }
 
+/**
+ * Ends every reset link mailed to this address: called when its user's password changes (a link
+ * from before must not undo the change) and when the user moves to another address (the next
+ * holder of this one must not be reset by it).
+ */
+export async function forgetPasswordResetTokens(db: DB, email: string): Promise<void> {
+  await db.deleteFrom("password_reset_tokens").where("email", "=", normalizeEmail(email)).execute();
+}
+
 export type PasswordReset = { token: string; email: string; password: string };
 
 /**
@@ -55,7 +64,7 @@ export async function resetPassword(db: DB, input: PasswordReset): Promise<numbe
     .executeTakeFirst();
   if (!user || !row || !safeEqual(row.token, hashToken(input.token))) throw invalidToken();
   if (Date.now() - Date.parse(row.created_at) > TOKEN_LIFETIME_MS) {
-    await db.deleteFrom("password_reset_tokens").where("email", "=", email).execute();
+    await forgetPasswordResetTokens(db, email);
     throw invalidToken();
   }
   const password = await hashPassword(input.password);

@@ -5,6 +5,7 @@ import { ValidationError } from "../errors.ts";
 import { hashPassword } from "../security/passwords.ts";
 import { deleteSessionsOfUser } from "../security/sessions.ts";
 import { countRows, type PageRequest } from "./paging.ts";
+import { forgetPasswordResetTokens } from "./password-resets.ts";
 
 export type UserRow = Selectable<UsersTable>;
 export type Role = UsersTable["role"];
@@ -115,8 +116,9 @@ function lockedAdminIds({ db, dialect }: DatabaseHandle): Promise<{ id: number }
 }
 
 /**
- * An admin's changes to a user (DESIGN §5). A new password ends the user's sessions and remember
- * cookies, except the session the admin makes the change in. Throws a 422 when the email belongs
+ * An admin's changes to a user (DESIGN §5). A new password ends the user's sessions, remember
+ * cookies and reset links, except the session the admin makes the change in; a new email ends
+ * the reset links mailed to the old one. Throws a 422 when the email belongs
  * to another user, or when the change would take admin access from the admin making it or from
  * the last admin. Undefined when there is no such user.
  */
@@ -148,6 +150,9 @@ export async function updateUserAsAdmin(
         if (admins.every((admin) => admin.id === id))
           throw ValidationError.field("role", LAST_ADMIN_ROLE);
       }
+      // A link mailed before must neither undo a new password nor reach the address's next holder.
+      if (password !== undefined || (email !== undefined && email !== user.email))
+        await forgetPasswordResetTokens(trx, user.email);
       return trx
         .updateTable("users")
         .set({

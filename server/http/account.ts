@@ -9,7 +9,7 @@ import { authPasswordRoutes } from "./auth-passwords.ts";
 import { authSessionRoutes } from "./auth-session.ts";
 import { authTwoFactorRoutes } from "./auth-two-factor.ts";
 import { replyEmpty, sessionOf } from "./auth-fortify.ts";
-import { auth, currentUser } from "./guards.ts";
+import { auth, currentUser, passwordConfirmedRecently } from "./guards.ts";
 
 /** Every call of DESIGN §5 "Account (Fortify-compatible)" except GET /api/user. */
 export async function accountRoutes(app: FastifyInstance) {
@@ -32,7 +32,8 @@ async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContex
 
   app.put("/user/profile-information", async (request, reply) => {
     const user = currentUser(request);
-    const input = await parseForm(profileForm(app.db, user), request.body);
+    const passwordConfirmed = passwordConfirmedRecently(request);
+    const input = await parseForm(profileForm(app.db, user, { passwordConfirmed }), request.body);
     await updateProfile(ctx, user, input);
     return replyEmpty(reply, 200);
   });

@@ -1,16 +1,16 @@
 import type { DB } from "../db/database.ts";
-import { findUserByEmail } from "../domain/users.ts";
+import { findUserByEmail, normalizeEmail } from "../domain/users.ts";
 import { verifyPassword } from "../security/passwords.ts";
 import type { User } from "../types.ts";
-import { z } from "./validation.ts";
+import { line, secret, z } from "./validation.ts";
 
 /** The inputs of the account calls, with Fortify's rules and Laravel's messages. */
 
-const name = z.string().trim().min(1).max(255);
-const email = z.string().trim().min(1).max(255).pipe(z.email());
+const name = line().min(1).max(255);
+const email = line().min(1).max(255).pipe(z.email());
 /** Laravel's Password::defaults(): at least 8 characters (and a cap, so hashing stays cheap). */
-export const newPassword = z.string().min(8).max(1024);
-const requiredString = z.string().min(1).max(1024);
+export const newPassword = secret().min(8).max(1024);
+const requiredSecret = secret().min(1).max(1024);
 /** Laravel's `$request->boolean()`. */
 const boolean = z
   .unknown()
@@ -50,28 +50,28 @@ export const registrationForm = (db: DB) =>
   );
 
 export const loginForm = z.object({
-  email: requiredString,
-  password: requiredString,
+  email: line().min(1).max(1024),
+  password: requiredSecret,
   remember: boolean,
 });
 
 /** Both optional: the web tier sends the same value in both; a wrong type counts as absent. */
 export const twoFactorChallengeForm = z.object({
-  code: z.string().max(100).nullish().catch(null),
-  recovery_code: z.string().max(100).nullish().catch(null),
+  code: secret().max(100).nullish().catch(null),
+  recovery_code: secret().max(100).nullish().catch(null),
 });
 
-export const twoFactorCodeForm = z.object({ code: z.string().max(100).catch("") });
+export const twoFactorCodeForm = z.object({ code: secret().max(100).catch("") });
 
 export const enableTwoFactorForm = z.object({ force: boolean });
 
-export const confirmPasswordForm = z.object({ password: requiredString });
+export const confirmPasswordForm = z.object({ password: requiredSecret });
 
 export const forgotPasswordForm = z.object({ email });
 
 export const resetPasswordForm = confirmed(
   z.object({
-    token: requiredString,
+    token: requiredSecret,
     email,
     password: newPassword,
     password_confirmation: z.unknown().optional(),
@@ -79,13 +79,45 @@ export const resetPasswordForm = confirmed(
   "password",
 );
 
-export const profileForm = (db: DB, user: User) =>
-  z.object({ firstname: name, lastname: name, email: uniqueEmail(db, user.id) });
+/**
+ * Fortify's profile update, with a guard Fortify lacks: a new email address needs the current
+ * password, or a password confirmed in the last PASSWORD_TIMEOUT_SECONDS (as `passwordConfirmed`
+ * counts), so a borrowed session cannot move the account, and its reset links, elsewhere.
+ */
+export const profileForm = (
+  db: DB,
+  user: User,
+  { passwordConfirmed }: { passwordConfirmed: boolean },
+) =>
+  z
+    .object({
+      firstname: name,
+      lastname: name,
+      email: uniqueEmail(db, user.id),
+      current_password: secret().max(1024).nullish(),
+    })
+    .superRefine(
+      async ({ email, current_password: password }, ctx) => {
+        const emailChanged = typeof email === "string" && normalizeEmail(email) !== user.email;
+        if (!emailChanged || passwordConfirmed) return;
+        const path = ["current_password"];
+        if (!password)
+          ctx.addIssue({
+            code: "custom",
+            path,
+            message: "The current password field is required.",
+          });
+        else if (!(await verifyPassword(user.password, password)))
+          ctx.addIssue({ code: "custom", path, message: "The password is incorrect." });
+      },
+      // Asked even when another field failed, so the form shows everything at once.
+      { when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === "current_password") },
+    );
 
 export const passwordUpdateForm = (user: User) =>
   confirmed(
     z.object({
-      current_password: requiredString.refine((value) => verifyPassword(user.password, value), {
+      current_password: requiredSecret.refine((value) => verifyPassword(user.password, value), {
         message: "The provided password does not match your current password.",
       }),
       password: newPassword,

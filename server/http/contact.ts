@@ -6,7 +6,7 @@ import { admin } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
 import { readForm } from "./multipart.ts";
 import { throttle } from "./throttles.ts";
-import { parseForm, z } from "./validation.ts";
+import { line, parseForm, text, z } from "./validation.ts";
 
 export const CONTACT_SENT = "Your message was sent successfully";
 
@@ -17,15 +17,13 @@ export const CONTACT_SENT = "Your message was sent successfully";
 export const HONEYPOT_FIELD = "name__confirm";
 
 const contactForm = z.object({
-  name: z.string().trim().min(1).max(255),
-  telephone: z
-    .string()
-    .trim()
+  name: line().min(1).max(255),
+  telephone: line()
     .max(50)
     .nullish()
     .transform((telephone) => telephone ?? ""),
-  email: z.string().trim().min(1).max(255).pipe(z.email()),
-  message: z.string().trim().min(1).max(5000),
+  email: line().min(1).max(255).pipe(z.email()),
+  message: text().trim().min(1).max(5000),
 });
 
 /** POST /api/contact for visitors, and the admins' list of what they sent (our extension). */

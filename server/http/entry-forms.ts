@@ -1,36 +1,30 @@
 import { SLUG_PATTERN } from "../domain/entries.ts";
 import type { FormInput, UploadedFile } from "./multipart.ts";
-import { parseForm, z } from "./validation.ts";
+import { line, parseForm, text, z } from "./validation.ts";
 
 /** The inputs of the admin entry calls, with Laravel's messages. */
 
-const title = z.string().trim().min(1).max(255);
+const title = line().min(1).max(255);
 
 export const entryCreateForm = z.object({ title });
 
 /** Every field is optional: what a save leaves out keeps its value. */
 export const entryUpdateForm = z.object({
   title: title.optional(),
-  slug: z
-    .string()
-    .trim()
+  slug: line()
     .max(255)
     .refine((slug) => slug === "" || SLUG_PATTERN.test(slug), {
       message: "The slug field format is invalid.",
     })
     .nullish()
     .transform((slug) => (slug === null ? "" : slug)),
-  article: z
-    .string()
+  article: text()
     .nullish()
     .transform((article) => (article === null ? "" : article)),
-  preview_text: z
-    .string()
+  preview_text: text()
     .nullish()
     .transform((text) => (text === null ? "" : text)),
-  created_at: z
-    .string()
-    .trim()
+  created_at: line()
     .nullish()
     .transform((value, ctx) => {
       if (!value) return undefined;
@@ -178,7 +172,7 @@ export async function parseEntryImageUpload(
     file: z.custom<UploadedFile>((file) => file !== undefined, {
       message: "The file field is required.",
     }),
-    alt: z.string().trim().max(255).default(""),
+    alt: line().max(255).default(""),
   });
   // The computed key hides the other fields' types from TypeScript; the schema has checked them.
   const input = (await parseForm(schema, { ...form.fields, file: form.files.file })) as {

@@ -19,14 +19,12 @@ import { admin } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
 import { readForm } from "./multipart.ts";
 import { parseIdParam } from "./path-key.ts";
-import { parseForm, z } from "./validation.ts";
+import { line, parseForm, z } from "./validation.ts";
 
-const name = z.string().trim().min(1).max(255);
+const name = line().min(1).max(255);
 /** Laravel's nullable string: null is "". */
-const nullableText = (max: number) =>
-  z
-    .string()
-    .trim()
+const nullableLine = (max: number) =>
+  line()
     .max(max)
     .nullish()
     .transform((value) => value ?? "");
@@ -38,8 +36,8 @@ const webAddress = z.url({ protocol: /^https?$/ });
 
 /** A picture's caption and where it leads: a web address (http or https), or nothing. */
 const galleryImageForm = z.object({
-  alt: nullableText(255).optional(),
-  link: nullableText(2048)
+  alt: nullableLine(255).optional(),
+  link: nullableLine(2048)
     .refine((link) => link === "" || webAddress.safeParse(link).success, {
       message: "The link field must be a valid URL.",
     })

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { HttpError, ValidationError } from "../errors.ts";
+import { HttpError, imageTooLarge, ValidationError } from "../errors.ts";
 
 export type UploadedFile = { filename: string; mimetype: string; data: Buffer };
 
@@ -20,7 +20,8 @@ export const FIELD_MAX_BYTES = 2 * 1024 * 1024;
  * read as `name`. Only files under `fileFields` are kept (the first of each); others are read
  * past. An empty file is absent (browsers send one for a file input left empty); a text value
  * under a file field is kept as a file of that text, so it fails as "not an image". A file above
- * IMAGE_MAX_BYTES answers 413 (the plugin's limit, registered in app.ts).
+ * IMAGE_MAX_BYTES answers 413 with the image message (the plugin's limit, registered in app.ts);
+ * too many fields or files, 413 about the request.
  */
 export async function readForm(
   request: FastifyRequest,
@@ -42,7 +43,7 @@ export async function readForm(
               mimetype: "text/plain",
               data: Buffer.from(String(part.value)),
             };
-        } else values.set(name, [...(values.get(name) ?? []), stripNul(part.value)]);
+        } else values.set(name, [...(values.get(name) ?? []), part.value]);
         continue;
       }
       if (!fileFields.includes(name) || files[name]) {
@@ -66,18 +67,11 @@ function fromJson(body: unknown): FormInput {
   if (typeof body !== "object" || Array.isArray(body))
     throw new HttpError(415, "Unsupported Media Type.");
   const fields: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(body)) fields[fieldName(name)] = stripNul(value);
+  for (const [name, value] of Object.entries(body)) fields[fieldName(name)] = value;
   return { fields, files: {} };
 }
 
 const fieldName = (name: string) => (name.endsWith("[]") ? name.slice(0, -2) : name);
-
-/** PostgreSQL refuses NUL in text, and no form has a use for it. */
-function stripNul(value: unknown): unknown {
-  if (typeof value === "string") return value.replaceAll("\0", "");
-  if (Array.isArray(value)) return value.map(stripNul);
-  return value;
-}
 
 function tooLong(name: string): ValidationError {
   const label = name.replaceAll("_", " ");
@@ -88,11 +82,14 @@ function tooLong(name: string): ValidationError {
 }
 
 /**
- * The plugin's own errors carry their 4xx status (413 for a file too large); anything else that
- * goes wrong while reading the body is a malformed request, never a server error.
+ * The plugin's own errors carry their 4xx status (413 for too many parts, as for any body over a
+ * limit); anything else that goes wrong while reading the body is a malformed request, never a
+ * server error. Only image fields are read as files, so a file over the limit is an image.
  */
 function asClientError(error: unknown): unknown {
   if (error instanceof HttpError) return error;
+  if ((error as { code?: unknown } | null)?.code === "FST_REQ_FILE_TOO_LARGE")
+    return imageTooLarge();
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   if (typeof status === "number" && status >= 400 && status < 500) return error;
   return new HttpError(400, "Bad Request.");

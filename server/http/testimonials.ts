@@ -12,7 +12,7 @@ import { admin } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
 import { readForm } from "./multipart.ts";
 import { parseIdParam } from "./path-key.ts";
-import { parseForm, z } from "./validation.ts";
+import { line, parseForm, text, z } from "./validation.ts";
 
 /**
  * A star rating: a whole number from 1 to 5, given as a number or as digits (a form field), with
@@ -38,10 +38,9 @@ const score = z.unknown().transform((value, ctx) => {
 });
 
 const testimonialForm = z.object({
-  name: z.string().trim().min(1).max(255),
+  name: line().min(1).max(255),
   score,
-  review: z
-    .string()
+  review: text()
     .max(20_000)
     .nullish()
     .transform((review) => review ?? ""),

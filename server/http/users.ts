@@ -14,9 +14,9 @@ import { admin, currentUser } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
 import { readForm } from "./multipart.ts";
 import { parseIdParam } from "./path-key.ts";
-import { parseForm, z } from "./validation.ts";
+import { line, parseForm, z } from "./validation.ts";
 
-const personName = z.string().trim().min(1).max(255);
+const personName = line().min(1).max(255);
 const role = z.enum(["user", "admin"]);
 
 const userCreateForm = (db: DB) =>

@@ -45,12 +45,44 @@ export function laravelMessage(issue: z.core.$ZodRawIssue): string | undefined {
       return `The selected ${field} is invalid.`;
     case "unrecognized_keys":
       return undefined;
+    case "custom":
+      if (issue.params?.rule === CONTROL_CHARACTERS)
+        return `The ${field} field must not contain control characters.`;
+      return `The ${field} field is invalid.`;
     default:
       return `The ${field} field is invalid.`;
   }
 }
 
 z.config({ customError: laravelMessage });
+
+const CONTROL_CHARACTERS = "control_characters";
+/** Unicode's control characters (C0, DEL and C1): NUL, escape sequences, bells, stray newlines. */
+const ANY_CONTROL = /\p{Cc}/u;
+/** The same, less tab, line feed and carriage return. */
+const CONTROL_BUT_LINE_BREAKS = /[^\P{Cc}\t\n\r]/u;
+
+const withoutControlCharacters = (schema: z.ZodString, pattern: RegExp) =>
+  schema.refine((value) => !pattern.test(value), {
+    params: { rule: CONTROL_CHARACTERS },
+    // The one thing worth saying about such a value.
+    abort: true,
+  });
+
+// Every text field of a form is one of these three (eslint keeps `z.string()` out of the other
+// http modules), so no control character reaches the database or a mail unless a field allows it.
+
+/** True when the value holds any control character (a path segment that can name nothing). */
+export const hasControlCharacters = (value: string) => ANY_CONTROL.test(value);
+
+/** One line (names, emails, titles, slugs, phone numbers, links), trimmed: no control character at all. */
+export const line = () => withoutControlCharacters(z.string().trim(), ANY_CONTROL);
+
+/** Text that may run over several lines (messages, addresses, HTML): tabs and line breaks allowed. */
+export const text = () => withoutControlCharacters(z.string(), CONTROL_BUT_LINE_BREAKS);
+
+/** A value only hashed or compared, never stored or shown (passwords, tokens, codes): kept as typed. */
+export const secret = () => z.string();
 
 /**
  * Parses a form; on failure throws the 422 with the fields in the form's order (as Laravel

@@ -13,20 +13,16 @@ import { presentWidget, presentWidgetList } from "../presenters/widget.ts";
 import { admin } from "./guards.ts";
 import { readForm } from "./multipart.ts";
 import { parseIdParam, parsePathKey } from "./path-key.ts";
-import { parseForm, z } from "./validation.ts";
+import { line, parseForm, text, z } from "./validation.ts";
 
-const name = z
-  .string()
-  .trim()
+const name = line()
   .min(1, { abort: true })
   .max(100)
   .regex(WIDGET_NAME_PATTERN, { message: "The name field format is invalid." });
 const type = z.enum(WIDGET_TYPES);
 /** Laravel's nullable string: null (or an empty form field) is "". */
-const text = (max?: number) =>
-  (max === undefined ? z.string() : z.string().trim().max(max))
-    .nullish()
-    .transform((value) => value ?? "");
+const nullable = <T extends z.ZodString>(schema: T) =>
+  schema.nullish().transform((value) => value ?? "");
 
 const widgetCreateForm = z.object({ name, type: type.default("TEXT") });
 
@@ -34,8 +30,8 @@ const widgetCreateForm = z.object({ name, type: type.default("TEXT") });
 const widgetUpdateForm = z.object({
   name: name.optional(),
   type: type.optional(),
-  html: text().optional(),
-  alt: text(255).optional(),
+  html: nullable(text()).optional(),
+  alt: nullable(line().max(255)).optional(),
 });
 
 /** The spec's image field is `file`; `image` is taken too. */

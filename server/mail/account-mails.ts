@@ -26,6 +26,42 @@ export function verifyEmailMail(siteName: string, recipient: Recipient, url: str
   };
 }
 
+/**
+ * To the address a member moved away from: the change, the new address partly hidden (this
+ * mailbox may be the one that was lost), and what to do if it was not them.
+ */
+export function emailChangedMail(
+  siteName: string,
+  recipient: Recipient,
+  { newEmail, contactUrl }: { newEmail: string; contactUrl: string },
+): MailMessage {
+  return {
+    to: recipient.email,
+    subject: `${siteName}: Your email address was changed`,
+    ...renderMail({
+      siteName,
+      greeting: greeting(recipient),
+      lines: [
+        `The email address of your ${siteName} account was changed to ${maskEmail(newEmail)}.`,
+        "Mail about your account now goes to the new address.",
+      ],
+      action: { label: "Contact Us", url: contactUrl },
+      outro: [
+        "If you made this change, no further action is required.",
+        "If you did not make this change, someone else may be using your account: contact us at once.",
+      ],
+    }),
+  };
+}
+
+/** `newaddress@example.org` → `ne***@example.org`: enough to recognise, too little to use. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  const local = email.slice(0, Math.max(at, 0));
+  const shown = local.length > 3 ? 2 : 1;
+  return `${local.slice(0, shown)}***${email.slice(at)}`;
+}
+
 export function resetPasswordMail(
   siteName: string,
   recipient: Recipient,

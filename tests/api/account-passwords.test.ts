@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createUser, DEFAULT_PASSWORD, signInAs } from "../support/factories.ts";
+import { createAdmin, createUser, DEFAULT_PASSWORD, signInAs } from "../support/factories.ts";
 import type { HttpClient } from "../support/http-client.ts";
 import { linkIn, type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
 import { startTestApi, TEST_APP_URL, type TestApi } from "../support/test-api.ts";
@@ -254,5 +254,110 @@ describe("POST /forgot-password and POST /reset-password", () => {
     );
     expect(locked.status).toBe(429);
     expect(locked.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+});
+
+describe("a password or email change ends outstanding reset links", () => {
+  /** Follows the link as its owner would; the answer and whether the new password now works. */
+  async function useLink(token: string, email: string) {
+    const { client, headers } = await visitor();
+    const response = await client.post(
+      "/reset-password",
+      newPassword(token, email, "a-thief-s-password"),
+      { headers },
+    );
+    const login = await visitor();
+    const signIn = await login.client.post(
+      "/login",
+      { email, password: "a-thief-s-password" },
+      login,
+    );
+    return { response, signedIn: signIn.status === 200 };
+  }
+
+  it("PUT /user/password", async () => {
+    const user = await createUser(api.database.db);
+    const { token } = await requestResetLink(user.email);
+    const client = api.client();
+    await signInAs(api.database.db, client, user);
+    const change = await client.put("/user/password", {
+      current_password: DEFAULT_PASSWORD,
+      password: "a-brand-new-password",
+      password_confirmation: "a-brand-new-password",
+    });
+    expect(change.status).toBe(200);
+    const { response, signedIn } = await useLink(token, user.email);
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual(INVALID_TOKEN);
+    expect(signedIn).toBe(false);
+  });
+
+  it("POST /reset-password", async () => {
+    const user = await createUser(api.database.db);
+    const { token } = await requestResetLink(user.email);
+    const { client, headers } = await visitor();
+    const reset = await client.post("/reset-password", newPassword(token, user.email), {
+      headers,
+    });
+    expect(reset.status).toBe(200);
+    const { response, signedIn } = await useLink(token, user.email);
+    expect(response.body).toEqual(INVALID_TOKEN);
+    expect(signedIn).toBe(false);
+  });
+
+  it("an admin's PATCH /api/users/{id} with a new password (a new name keeps the link)", async () => {
+    const user = await createUser(api.database.db);
+    const admin = api.client();
+    await signInAs(api.database.db, admin, await createAdmin(api.database.db));
+    const { token: first } = await requestResetLink(user.email);
+    const rename = await admin.patch(`/api/users/${user.id}`, { firstname: "Renamed" });
+    expect(rename.status).toBe(200);
+    expect((await useLink(first, user.email)).signedIn).toBe(true);
+
+    sink.messages.splice(0, sink.messages.length);
+    const { token } = await requestResetLink(user.email);
+    const change = await admin.patch(`/api/users/${user.id}`, {
+      password: "set-by-the-admin",
+      password_confirmation: "set-by-the-admin",
+    });
+    expect(change.status).toBe(200);
+    const { response, signedIn } = await useLink(token, user.email);
+    expect(response.body).toEqual(INVALID_TOKEN);
+    expect(signedIn).toBe(false);
+  });
+
+  it("a new email address: the link sent to the old one cannot reset whoever takes that address next", async () => {
+    const user = await createUser(api.database.db);
+    const oldEmail = user.email;
+    const { token } = await requestResetLink(oldEmail);
+    const client = api.client();
+    await signInAs(api.database.db, client, user);
+    const change = await client.put("/user/profile-information", {
+      firstname: user.firstname,
+      lastname: user.lastname,
+      email: `moved-${oldEmail}`,
+      current_password: DEFAULT_PASSWORD,
+    });
+    expect(change.status).toBe(200);
+
+    await createUser(api.database.db, { email: oldEmail });
+    const { response, signedIn } = await useLink(token, oldEmail);
+    expect(response.body).toEqual(INVALID_TOKEN);
+    expect(signedIn).toBe(false);
+  });
+
+  it("an admin's change of the email address", async () => {
+    const user = await createUser(api.database.db);
+    const oldEmail = user.email;
+    const { token } = await requestResetLink(oldEmail);
+    const admin = api.client();
+    await signInAs(api.database.db, admin, await createAdmin(api.database.db));
+    const change = await admin.patch(`/api/users/${user.id}`, { email: `moved-${oldEmail}` });
+    expect(change.status).toBe(200);
+
+    await createUser(api.database.db, { email: oldEmail });
+    const { response, signedIn } = await useLink(token, oldEmail);
+    expect(response.body).toEqual(INVALID_TOKEN);
+    expect(signedIn).toBe(false);
   });
 });

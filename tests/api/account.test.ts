@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createUser, DEFAULT_PASSWORD, signInAs } from "../support/factories.ts";
 import type { HttpClient } from "../support/http-client.ts";
-import { linkIn, type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
+import { linkIn, type SmtpSink, startSmtpSink, unusedPort } from "../support/smtp-sink.ts";
 import { startTestApi, TEST_APP_URL, type TestApi } from "../support/test-api.ts";
 
 let api: TestApi;
@@ -498,6 +498,7 @@ describe("PUT /user/profile-information", () => {
       firstname: "Ada",
       lastname: "Member",
       email,
+      current_password: DEFAULT_PASSWORD,
     });
     expect(response.status).toBe(200);
     const me = (await client.get("/api/user")).body.data;
@@ -507,12 +508,127 @@ describe("PUT /user/profile-information", () => {
     expect(linkIn(mail.text, `${TEST_APP_URL}/email/verify/${user.id}/`)).toContain("signature=");
   });
 
+  it("asks for the current password to change the email, and changes nothing without it", async () => {
+    const user = await createUser(api.database.db);
+    const client = api.client();
+    await signInAs(api.database.db, client, user);
+    const email = uniqueEmail("unasked");
+    const change = { firstname: "Ada", lastname: "Member", email };
+
+    const missing = await client.put("/user/profile-information", change);
+    expect(missing.status).toBe(422);
+    expect(missing.body).toEqual({
+      message: "The current password field is required.",
+      errors: { current_password: ["The current password field is required."] },
+    });
+    const wrong = await client.put("/user/profile-information", {
+      ...change,
+      current_password: "not-my-password",
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body).toEqual({
+      message: "The password is incorrect.",
+      errors: { current_password: ["The password is incorrect."] },
+    });
+
+    const me = (await client.get("/api/user")).body.data;
+    expect(me.email).toBe(user.email);
+    expect(me.email_verified_at).toBe(user.email_verified_at);
+    await api.app.mailer.flush();
+    expect(sink.messages.some((m) => m.to.includes(email) || m.to.includes(user.email))).toBe(
+      false,
+    );
+  });
+
+  it("tells the old address of the change, naming the new one partly hidden", async () => {
+    const user = await createUser(api.database.db, { firstname: "Olga" });
+    const client = api.client();
+    await signInAs(api.database.db, client, user);
+    const email = `newaddress-${Date.now()}@example.org`;
+    const response = await client.put("/user/profile-information", {
+      firstname: "Olga",
+      lastname: "Member",
+      email,
+      current_password: DEFAULT_PASSWORD,
+    });
+    expect(response.status).toBe(200);
+    expect((await client.get("/api/user")).body.data.email).toBe(email);
+
+    const notice = await sink.waitFor((m) => m.to.includes(user.email));
+    expect(notice.to).toEqual([user.email]);
+    expect(notice.subject).toBe("Almoner: Your email address was changed");
+    expect(notice.text).toContain("Hello Olga,");
+    expect(notice.text).toContain(
+      "The email address of your Almoner account was changed to ne***@example.org.",
+    );
+    expect(notice.text).toContain("If you did not make this change");
+    expect(notice.text).toContain(`${TEST_APP_URL}/contact`);
+    expect(notice.text).not.toContain(email);
+    expect(notice.html).not.toContain(email);
+    // The new address still gets its verification link.
+    const verification = await sink.waitFor((m) => m.to.includes(email));
+    expect(verification.subject).toBe("Almoner: Verify Email Address");
+  });
+
+  it("takes a password confirmed in the last 10800 seconds instead of the current password", async () => {
+    const user = await createUser(api.database.db);
+    const now = Math.floor(Date.now() / 1000);
+    const recent = api.client();
+    await signInAs(api.database.db, recent, user, { "auth.password_confirmed_at": now - 10_000 });
+    const email = uniqueEmail("confirmed");
+    const response = await recent.put("/user/profile-information", {
+      firstname: "Ada",
+      lastname: "Member",
+      email,
+    });
+    expect(response.status).toBe(200);
+    expect((await recent.get("/api/user")).body.data.email).toBe(email);
+    await sink.waitFor((m) => m.to.includes(user.email) && m.subject.includes("was changed"));
+
+    const other = await createUser(api.database.db);
+    const stale = api.client();
+    await signInAs(api.database.db, stale, other, { "auth.password_confirmed_at": now - 10_900 });
+    const refused = await stale.put("/user/profile-information", {
+      firstname: "Ada",
+      lastname: "Member",
+      email: uniqueEmail("stale"),
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      current_password: ["The current password field is required."],
+    });
+  });
+
+  it("saves the new address even when the notice cannot be mailed", async () => {
+    const down = await startTestApi({ SMTP_URL: `smtp://127.0.0.1:${await unusedPort()}` });
+    try {
+      const user = await createUser(down.database.db);
+      const client = down.client();
+      await signInAs(down.database.db, client, user);
+      const email = uniqueEmail("smtp-down");
+      const response = await client.put("/user/profile-information", {
+        firstname: "Ada",
+        lastname: "Member",
+        email,
+        current_password: DEFAULT_PASSWORD,
+      });
+      expect(response.status).toBe(200);
+      await down.app.mailer.flush();
+      expect((await client.get("/api/user")).body.data.email).toBe(email);
+    } finally {
+      await down.close();
+    }
+  });
+
   it("answers 422 per field and for an email another member has", async () => {
     const other = await createUser(api.database.db);
     const user = await createUser(api.database.db);
     const client = api.client();
     await signInAs(api.database.db, client, user);
-    const missing = await client.put("/user/profile-information", { email: "nope" });
+    const missing = await client.put("/user/profile-information", {
+      email: "nope",
+      current_password: DEFAULT_PASSWORD,
+    });
     expect(missing.status).toBe(422);
     expect(missing.body).toEqual({
       message: "The firstname field is required. (and 2 more errors)",
@@ -526,6 +642,7 @@ describe("PUT /user/profile-information", () => {
       firstname: "A",
       lastname: "B",
       email: other.email,
+      current_password: DEFAULT_PASSWORD,
     });
     expect(taken.status).toBe(422);
     expect(taken.body.errors).toEqual({ email: ["The email has already been taken."] });

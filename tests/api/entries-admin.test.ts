@@ -274,10 +274,13 @@ describe("POST /api/{kind}", () => {
     }
   });
 
-  it("strips NUL characters instead of failing on them", async () => {
+  it("refuses NUL characters with a 422, not a server error", async () => {
     const response = await admin.post("/api/blog", { title: "Nul\u0000 title" });
-    expect(response.status).toBe(201);
-    expect(response.body.title).toBe("Nul title");
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({
+      message: "The title field must not contain control characters.",
+      errors: { title: ["The title field must not contain control characters."] },
+    });
   });
 });
 

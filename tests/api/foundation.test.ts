@@ -180,6 +180,53 @@ describe("errors are JSON", () => {
   });
 });
 
+describe("bodies over the size limit", () => {
+  const REQUEST_TOO_LARGE = { message: "The request is too large." };
+  const oneMebibyte = "x".repeat(1024 * 1024);
+
+  it("answer a JSON body above 1 MiB with 413 and a message about the request", async () => {
+    const client = api.client();
+    await client.csrf();
+    const contact = await client.post("/api/contact", {
+      name: "Big",
+      email: "big@example.org",
+      message: oneMebibyte,
+    });
+    expect(contact.status).toBe(413);
+    expect(contact.body).toEqual(REQUEST_TOO_LARGE);
+    const login = await client.post("/login", { email: "big@example.org", password: oneMebibyte });
+    expect(login.status).toBe(413);
+    expect(login.body).toEqual(REQUEST_TOO_LARGE);
+  });
+
+  it("answer a form with more fields than any form has with 413 about the request", async () => {
+    const client = api.client();
+    await client.csrf();
+    const form = new FormData();
+    for (let i = 0; i < 250; i++) form.append(`field${i}`, "x");
+    const response = await client.request("POST", "/api/contact", { form });
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual(REQUEST_TOO_LARGE);
+  });
+
+  it("keep the image message for an upload above IMAGE_MAX_BYTES", async () => {
+    const own = await startTestApi({ IMAGE_MAX_BYTES: "1000" });
+    try {
+      const admin = own.client();
+      await signInAs(own.database.db, admin, await createAdmin(own.database.db));
+      const gallery = await admin.post("/api/galleries", { name: "Big pictures" });
+      const form = new FormData();
+      form.append("gallery_id", String(gallery.body.id));
+      form.append("file", new Blob([new Uint8Array(2000)]), "big.png");
+      const response = await admin.request("POST", "/api/galleriesimages", { form });
+      expect(response.status).toBe(413);
+      expect(response.body).toEqual({ message: "The image you have uploaded is too large" });
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe("GET /healthz", () => {
   it("answers ok", async () => {
     const response = await api.client().get("/healthz");

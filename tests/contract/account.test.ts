@@ -85,6 +85,36 @@ describe("account contract", () => {
     });
   });
 
+  it("updates the profile as the web tier does: names alone, and a new email with current_password", async () => {
+    const email = uniqueEmail();
+    const client = newClient();
+    await registerMember(client, email);
+
+    const names = await client.put("/user/profile-information", {
+      firstname: "Renamed",
+      lastname: "Member",
+      email,
+    });
+    expect(names.status).toBe(200);
+    expect((await client.get("/api/user")).body.data).toMatchObject({
+      firstname: "Renamed",
+      lastname: "Member",
+      email,
+    });
+
+    const newEmail = uniqueEmail();
+    const moved = await client.put("/user/profile-information", {
+      firstname: "Renamed",
+      lastname: "Member",
+      email: newEmail,
+      current_password: PASSWORD,
+    });
+    expect(moved.status).toBe(200);
+    const me = (await client.get("/api/user")).body.data;
+    expect(me.email).toBe(newEmail);
+    expect(me.email_verified_at).toBeNull();
+  });
+
   it("walks the journey: register, user, logout, login, confirm password, two-factor, challenge, recovery, disable", async () => {
     const email = uniqueEmail();
     const client = newClient();

@@ -269,7 +269,12 @@ test.describe("the account area", () => {
     await expect(page.getByLabel("First Name")).toHaveValue(member.firstname);
     await expect(page.getByLabel("Last Name")).toHaveValue(member.lastname);
     await expect(page.getByLabel("Email")).toHaveValue(member.email);
+    await expect(page.getByLabel("Current Password")).toHaveValue("");
+    await expect(page.getByLabel("Current Password")).toHaveAccessibleDescription(
+      "Needed only to change your email address.",
+    );
 
+    // A new name alone needs no password.
     await page.getByLabel("First Name").fill("Augusta");
     await page.getByLabel("Last Name").fill("King");
     await page.getByRole("button", { name: "Update" }).click();
@@ -288,12 +293,58 @@ test.describe("the account area", () => {
   }, testInfo) => {
     const other = newMember(testInfo, "other");
     await createMember(page, { apiUrl, appUrl }, other);
-    await registerThroughApi(page, { apiUrl, appUrl }, newMember(testInfo));
+    const member = newMember(testInfo);
+    await registerThroughApi(page, { apiUrl, appUrl }, member);
     await page.goto("/account/profile");
     await page.getByLabel("Email").fill(other.email);
+    await page.getByLabel("Current Password").fill(member.password);
     await page.getByRole("button", { name: "Update" }).click();
     await expect(page.getByRole("alert")).toHaveText("The email has already been taken.");
     await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("Update Profile changes the email only with the current password, and tells the old address", async ({
+    page,
+    apiUrl,
+    appUrl,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const member = newMember(testInfo);
+    await registerThroughApi(page, { apiUrl, appUrl }, member);
+    await page.goto("/account/profile");
+    const email = page.getByLabel("Email");
+    const currentPassword = page.getByLabel("Current Password");
+    const newEmail = `moved-${member.email}`;
+
+    await email.fill(newEmail);
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(currentPassword).toHaveAttribute("aria-invalid", "true");
+    await expect(currentPassword).toHaveAccessibleDescription(
+      "Needed only to change your email address. The current password field is required.",
+    );
+    await expect(currentPassword).toBeFocused();
+    await expect(email).toHaveValue(newEmail);
+
+    await currentPassword.fill("not-my-password");
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(page.getByRole("alert")).toHaveText("The password is incorrect.");
+    await expect(email).toHaveValue(newEmail);
+    // The server never writes a password back into the page.
+    if (!javaScriptEnabled) await expect(currentPassword).toHaveValue("");
+
+    await currentPassword.fill(member.password);
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      "Your Changes Have Been Saved. Please follow the link we emailed to your new address to verify it.",
+    );
+    await expect(email).toHaveValue(newEmail);
+    await expect(currentPassword).toHaveValue("");
+    await expect(page.getByRole("alert")).toHaveCount(0);
+
+    const notice = await waitForMail(member.email, /Your email address was changed/);
+    expect(notice.text).toContain("was changed to mo***@example.org.");
+    expect(notice.text).not.toContain(newEmail);
+    await waitForMail(newEmail, /Verify Email Address/);
   });
 
   test("Change Password resets the form and the new password works", async ({

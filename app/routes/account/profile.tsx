@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { data, Form } from "react-router";
+import { data, Form, useActionData, useLocation } from "react-router";
 import { z } from "zod";
 import { FlashMessage } from "../../components/flash-message.tsx";
 import {
@@ -23,7 +23,11 @@ export const ProfileSchema = z.object({
   firstname: requiredText("firstname"),
   lastname: requiredText("lastname"),
   email: requiredEmail(),
+  /** Only a new email address needs it (the API says so under this name when it is missing). */
+  current_password: z.string().optional(),
 });
+
+const SECRET_FIELDS = ["current_password"];
 
 export async function loader({ url, request, context }: Route.LoaderArgs) {
   const user = requireUser({ url, context });
@@ -38,10 +42,14 @@ export async function loader({ url, request, context }: Route.LoaderArgs) {
 export async function action({ url, request, context }: Route.ActionArgs) {
   const user = requireUser({ url, context });
   const { submission } = await parseSubmission(request, ProfileSchema);
-  if (submission.status !== "success") return { result: submission.reply() };
+  if (submission.status !== "success") {
+    return { result: submission.reply({ hideFields: SECRET_FIELDS }) };
+  }
   const api = context.get(apiClientContext);
   const result = await api.put("/user/profile-information", submission.value);
-  if (!result.ok) return { result: replyWithApiFailure(submission, result) };
+  if (!result.ok) {
+    return { result: replyWithApiFailure(submission, result, { hideFields: SECRET_FIELDS }) };
+  }
   const emailChanged = submission.value.email.toLowerCase() !== user.email.toLowerCase();
   return redirectWithFlash("/account/profile", {
     kind: "success",
@@ -55,48 +63,71 @@ export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Update Profile");
 }
 
-export default function AccountProfile({ loaderData, actionData }: Route.ComponentProps) {
+export default function AccountProfile({ loaderData }: Route.ComponentProps) {
+  // A new location (the redirect after a save) mounts a fresh form: the password typed is gone.
+  const location = useLocation();
+  return (
+    <>
+      <ScreenHeading title="Update Profile">
+        Keep your name and email address up to date.
+      </ScreenHeading>
+      <ProfileForm key={location.key} loaderData={loaderData} />
+    </>
+  );
+}
+
+function ProfileForm({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
+  const actionData = useActionData<typeof action>();
   const [form, fields] = useAppForm(ProfileSchema, {
     id: "profile",
     lastResult: actionData?.result,
     defaultValue: loaderData.profile,
   });
   const message = formMessageOf(form);
-  const focus = firstInvalidField([fields.firstname, fields.lastname, fields.email]);
+  const focus = firstInvalidField([
+    fields.firstname,
+    fields.lastname,
+    fields.email,
+    fields.current_password,
+  ]);
   return (
-    <>
-      <ScreenHeading title="Update Profile">
-        Keep your name and email address up to date.
-      </ScreenHeading>
-      <Form method="post" {...getFormProps(form)} className="mt-8 max-w-xl space-y-5">
-        <FlashMessage flash={loaderData.flash} />
-        <FormMessage form={form} />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            meta={fields.firstname}
-            label="First Name"
-            autoComplete="given-name"
-            formMessage={message}
-            focusFirst={focus === fields.firstname.name}
-          />
-          <TextField
-            meta={fields.lastname}
-            label="Last Name"
-            autoComplete="family-name"
-            formMessage={message}
-            focusFirst={focus === fields.lastname.name}
-          />
-        </div>
+    <Form method="post" {...getFormProps(form)} className="mt-8 max-w-xl space-y-5">
+      <FlashMessage flash={loaderData.flash} />
+      <FormMessage form={form} />
+      <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          meta={fields.email}
-          label="Email"
-          type="email"
-          autoComplete="email"
+          meta={fields.firstname}
+          label="First Name"
+          autoComplete="given-name"
           formMessage={message}
-          focusFirst={focus === fields.email.name}
+          focusFirst={focus === fields.firstname.name}
         />
-        <SubmitButton pendingText="Updating…">Update</SubmitButton>
-      </Form>
-    </>
+        <TextField
+          meta={fields.lastname}
+          label="Last Name"
+          autoComplete="family-name"
+          formMessage={message}
+          focusFirst={focus === fields.lastname.name}
+        />
+      </div>
+      <TextField
+        meta={fields.email}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        formMessage={message}
+        focusFirst={focus === fields.email.name}
+      />
+      <TextField
+        meta={fields.current_password}
+        label="Current Password"
+        type="password"
+        autoComplete="current-password"
+        hint="Needed only to change your email address."
+        formMessage={message}
+        focusFirst={focus === fields.current_password.name}
+      />
+      <SubmitButton pendingText="Updating…">Update</SubmitButton>
+    </Form>
   );
 }

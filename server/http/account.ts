@@ -10,6 +10,7 @@ import { authSessionRoutes } from "./auth-session.ts";
 import { authTwoFactorRoutes } from "./auth-two-factor.ts";
 import { replyEmpty, sessionOf } from "./auth-fortify.ts";
 import { auth, currentUser, passwordConfirmedRecently } from "./guards.ts";
+import { clearThrottle, throttle } from "./throttles.ts";
 
 /** Every call of DESIGN §5 "Account (Fortify-compatible)" except GET /api/user. */
 export async function accountRoutes(app: FastifyInstance) {
@@ -30,21 +31,31 @@ export async function accountRoutes(app: FastifyInstance) {
 async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }) {
   app.addHook("preHandler", auth);
 
-  app.put("/user/profile-information", async (request, reply) => {
-    const user = currentUser(request);
-    const passwordConfirmed = passwordConfirmedRecently(request);
-    const input = await parseForm(profileForm(app.db, user, { passwordConfirmed }), request.body);
-    await updateProfile(ctx, user, input);
-    return replyEmpty(reply, 200);
-  });
+  // Both may check the member's password: they share confirm-password's count of guesses.
+  app.put(
+    "/user/profile-information",
+    { preHandler: throttle("confirm-password") },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const passwordConfirmed = passwordConfirmedRecently(request);
+      const input = await parseForm(profileForm(app.db, user, { passwordConfirmed }), request.body);
+      await updateProfile(ctx, user, input);
+      return replyEmpty(reply, 200);
+    },
+  );
 
-  app.put("/user/password", async (request, reply) => {
-    const user = currentUser(request);
-    const input = await parseForm(passwordUpdateForm(user), request.body);
-    await changePassword(app.db, user, input.password, sessionOf(request).id);
-    // Other devices lose their remember cookies; this one keeps being remembered if it was.
-    if (request.cookies[REMEMBER_COOKIE])
-      setRememberCookie(app, reply, await issueRememberToken(app.db, ctx.keyring, user));
-    return replyEmpty(reply, 200);
-  });
+  app.put(
+    "/user/password",
+    { preHandler: throttle("confirm-password") },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const input = await parseForm(passwordUpdateForm(user), request.body);
+      await changePassword(app.db, user, input.password, sessionOf(request).id);
+      await clearThrottle(request, "confirm-password");
+      // Other devices lose their remember cookies; this one keeps being remembered if it was.
+      if (request.cookies[REMEMBER_COOKIE])
+        setRememberCookie(app, reply, await issueRememberToken(app.db, ctx.keyring, user));
+      return replyEmpty(reply, 200);
+    },
+  );
 }

@@ -37,7 +37,10 @@ export const THROTTLES = {
   },
   "forgot-password": { attempts: 10, decaySeconds: 60, key: byIp },
   "forgot-password-email": { attempts: 3, decaySeconds: 60, key: byEmail },
-  /** Per user: a stolen session must not become a password oracle. A success clears it. */
+  /**
+   * Per user, every check of the member's own password (confirming it, a new password, a new
+   * email): a stolen session must not become a password oracle. A right password clears it.
+   */
   "confirm-password": { attempts: 5, decaySeconds: 60, key: byUser },
   "verify-email": { attempts: 6, decaySeconds: 60, key: byUser },
   "verification-notification": { attempts: 6, decaySeconds: 60, key: byUser },

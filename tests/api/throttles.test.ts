@@ -94,6 +94,30 @@ describe.each([
       expect((await confirm(DEFAULT_PASSWORD)).status).toBe(429);
     });
 
+    it("shares one count of password guesses between confirm-password, the password and the email change", async () => {
+      const { client } = await memberOn(api, api);
+      const guesses = [
+        () =>
+          client.put("/user/password", {
+            current_password: "wrong",
+            password: "a-new-password-1",
+            password_confirmation: "a-new-password-1",
+          }),
+        () =>
+          client.put("/user/profile-information", {
+            firstname: "Ada",
+            lastname: "Lovelace",
+            email: `moved-${Date.now()}@example.org`,
+            current_password: "wrong",
+          }),
+        () => client.post("/user/confirm-password", { password: "wrong" }),
+      ];
+      for (let i = 0; i < 5; i++) expect((await guesses[i % 3]!()).status).toBe(422);
+      const burst = await Promise.all(guesses.map((guess) => guess()));
+      expect(statusesOf(burst)).toEqual([429, 429, 429]);
+      expect(burst[0]!.body).toEqual(TOO_MANY);
+    });
+
     it("still lets a member in after failures below the limit, and the success clears them", async () => {
       const user = await createUser(api.database.db);
       const browser = await visitor(api, nextIp());

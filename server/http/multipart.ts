@@ -72,11 +72,14 @@ function fromJson(body: unknown): FormInput {
 
 const fieldName = (name: string) => (name.endsWith("[]") ? name.slice(0, -2) : name);
 
-/** PostgreSQL refuses NUL in text, and no form has a use for it. */
+/**
+ * PostgreSQL refuses NUL in text, and no form has a use for it. A field holds a text or a list of
+ * texts; anything nested deeper is left for validation to refuse (and is never walked, however
+ * deep a hostile body nests it).
+ */
 function stripNul(value: unknown): unknown {
-  if (typeof value === "string") return value.replaceAll("\0", "");
-  if (Array.isArray(value)) return value.map(stripNul);
-  return value;
+  const strip = (item: unknown) => (typeof item === "string" ? item.replaceAll("\0", "") : item);
+  return Array.isArray(value) ? value.map(strip) : strip(value);
 }
 
 function tooLong(name: string): ValidationError {

@@ -239,7 +239,8 @@ async function casesFor(route: Route, caller: Caller): Promise<FuzzRequest[]> {
     body: bodyArbitrary(vocabulary, "json"),
   });
   const samples = fc.sample(random, { seed: seedFor(seed, key), numRuns: CASES_PER_CALLER });
-  if (caller === "admin") {
+  // HEAD is GET without a body; the kinds of body go to the routes that may read one.
+  if (caller === "admin" && route.method !== "HEAD") {
     // One of each kind of body, so every route gets each at least once, and a method it lacks.
     const kinds = Object.values(bodyArbitraries(vocabulary));
     const once = fc.tuple(
@@ -309,4 +310,4 @@ it("answers no fuzzed request with a 5xx, and every error with JSON {message}", 
     tally.failures.length,
     `seed ${seed}; ${tally.failures.length} failing cases:\n\n${tally.failures.join("\n\n")}\n`,
   ).toBe(0);
-}, 120_000);
+}, 180_000);

@@ -12,6 +12,8 @@ const chromium = {
   ],
 };
 
+const HTTP_ONLY = /fuzz\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/global-setup.ts",
@@ -28,11 +30,15 @@ export default defineConfig({
   projects: [
     {
       name: "js",
+      testIgnore: HTTP_ONLY,
       use: { ...devices["Desktop Chrome"], launchOptions: chromium },
     },
     {
       name: "no-js",
+      testIgnore: HTTP_ONLY,
       use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false },
     },
+    // Specs that speak HTTP only (no page, so nothing to run twice with JavaScript on and off).
+    { name: "http", testMatch: HTTP_ONLY },
   ],
 });

@@ -23,6 +23,8 @@ const IMAGE_FOLDER = "widgets";
 const nameTaken = () => ValidationError.field("name", "The name has already been taken.");
 
 export async function findWidgetByName(db: DB, name: string) {
+  // No widget is named otherwise, and PostgreSQL refuses some such names (a NUL) outright.
+  if (!WIDGET_NAME_PATTERN.test(name)) return undefined;
   return db.selectFrom("widgets").selectAll().where("name", "=", name).executeTakeFirst();
 }
 

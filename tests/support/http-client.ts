@@ -10,6 +10,8 @@ export type TestResponse<T = any> = {
 type RequestOptions = {
   json?: unknown;
   form?: FormData;
+  /** A body sent as it is (set its Content-Type in `headers`). */
+  body?: string;
   headers?: Record<string, string>;
   /** Send the X-XSRF-TOKEN header from the jar (default true). */
   xsrf?: boolean;
@@ -73,7 +75,8 @@ export class HttpClient {
       if (token) headers["X-XSRF-TOKEN"] = decodeURIComponent(token);
     }
     let body: BodyInit | undefined;
-    if (options.form) body = options.form;
+    if (options.body !== undefined) body = options.body;
+    else if (options.form) body = options.form;
     else if (options.json !== undefined) {
       headers["Content-Type"] = "application/json";
       body = JSON.stringify(options.json);

@@ -13,6 +13,7 @@ import compression from "compression";
 import proxyaddr from "proxy-addr";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { type CachedPage, RenderCache } from "./render-cache.ts";
+import { type Refusal, refusalOf, withFormBody } from "./request-checks.ts";
 
 export type WebServerOptions = {
   port: number;
@@ -48,6 +49,7 @@ const clientBuildDirectory = path.join(repositoryRoot, "build", "client");
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const CONTENT_TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
   ".mjs": "text/javascript; charset=utf-8",
@@ -146,6 +148,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     setSecurityHeaders(res, https);
+    const refusal = refusalOf(req);
+    if (refusal) {
+      sendRefusal(res, refusal);
+      return;
+    }
     const url = new URL(req.url ?? "/", "http://web.invalid");
 
     if (!SAFE_METHODS.has(req.method ?? "GET") && !isSameOrigin(req, appUrl)) {
@@ -161,7 +168,15 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       await streamFromStorage(req, res, apiUrl + url.pathname + url.search);
     } else if (!(await serveClientFile(req, res, url.pathname))) {
       const clientAddress = visitorAddress(proxyaddr(req, trustProxy));
-      const request = createRequest(req, res);
+      let request = createRequest(req, res);
+      if (BODY_METHODS.has(request.method)) {
+        const checked = await withFormBody(request);
+        if (!(checked instanceof Request)) {
+          sendRefusal(res, checked);
+          return;
+        }
+        request = checked;
+      }
       const response = isCacheableRequest(req)
         ? await renderForVisitor(request, clientAddress)
         : withPrivateCaching(await renderPage(request, clientAddress));
@@ -403,4 +418,9 @@ function sendText(res: ServerResponse, status: number, text: string): void {
   res.setHeader("Content-Type", "text/plain; charset=utf-8");
   res.setHeader("Cache-Control", "no-store");
   res.end(text);
+}
+
+function sendRefusal(res: ServerResponse, refusal: Refusal): void {
+  for (const [name, value] of Object.entries(refusal.headers ?? {})) res.setHeader(name, value);
+  sendText(res, refusal.status, refusal.message);
 }

@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { expect, test } from "./fixtures.ts";
 
 test("pages carry the security headers", async ({ request }) => {
@@ -73,4 +74,99 @@ test("public pages for visitors without cookies are shared briefly, never with c
   expect(personal.headers()["x-render-cache"]).toBeUndefined();
   expect(personal.headers()["cache-control"]).toBe("private, no-store");
   await member.dispose();
+});
+
+/** Sends `head` as it is (no client fixes it up) and reads the status line and body. */
+async function rawRequest(
+  appUrl: string,
+  head: string,
+): Promise<{ status: number; headers: string; body: string }> {
+  const { hostname, port } = new URL(appUrl);
+  const answer = await new Promise<string>((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) }, () => socket.end(head));
+    let received = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => (received += chunk));
+    socket.on("end", () => resolve(received));
+    socket.on("error", reject);
+  });
+  const [headers = "", body = ""] = answer.split("\r\n\r\n", 2);
+  return { status: Number(headers.split(" ")[1]), headers, body };
+}
+
+test.describe("bad requests get a short 4xx, never a 500", () => {
+  test("a form action posted as JSON, as text/plain or as broken multipart", async ({
+    request,
+    appUrl,
+  }) => {
+    const posts = [
+      { "Content-Type": "application/json", body: '{"email":"a@example.org"}' },
+      { "Content-Type": "text/plain", body: "email=a@example.org" },
+      { "Content-Type": "multipart/form-data; boundary=xyz", body: "not multipart at all" },
+      { "Content-Type": "multipart/form-data", body: "--xyz\r\nbroken" },
+    ];
+    for (const path of ["/login", "/contact", "/register", "/logout", "/admin/projects"]) {
+      for (const { body, ...headers } of posts) {
+        const response = await request.post(path, {
+          headers: { ...headers, Origin: appUrl },
+          data: body,
+          maxRedirects: 0,
+        });
+        const shown = `${path} ${headers["Content-Type"]}`;
+        expect(response.status(), shown).toBeGreaterThanOrEqual(400);
+        expect(response.status(), shown).toBeLessThan(500);
+        expect(response.headers()["content-type"], shown).toMatch(/^text\/plain/);
+        expect((await response.text()).length, shown).toBeLessThan(200);
+      }
+    }
+  });
+
+  test("a form post without a body is an empty form", async ({ request, appUrl }) => {
+    const response = await request.post("/login", { headers: { Origin: appUrl } });
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain("Log in");
+  });
+
+  test("a path segment longer than the API takes is the 404 page", async ({ request }) => {
+    for (const path of ["/projects/", "/blog/", "/opportunities/"]) {
+      const response = await request.get(path + "a".repeat(1001));
+      expect(response.status(), path).toBe(404);
+    }
+  });
+
+  test("a Host header that is no host", async ({ appUrl }) => {
+    for (const host of ["a b", "a/b", "a@b", "[nope", "a:b:c"]) {
+      const response = await rawRequest(
+        appUrl,
+        `GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(response.status, host).toBe(400);
+      expect(response.body, host).toBe("Bad Request.");
+    }
+  });
+
+  test("a request line in absolute form", async ({ appUrl }) => {
+    const { host } = new URL(appUrl);
+    for (const target of ["http://example.com/", `${appUrl}/login`, "*"]) {
+      const response = await rawRequest(
+        appUrl,
+        `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(response.status, target).toBe(400);
+      expect(response.body, target).toBe("Bad Request.");
+    }
+  });
+
+  test("TRACE and other methods the site does not answer", async ({ appUrl }) => {
+    const { host } = new URL(appUrl);
+    for (const method of ["TRACE", "PROPFIND", "MKCOL"]) {
+      const response = await rawRequest(
+        appUrl,
+        `${method} / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(response.status, method).toBe(405);
+      expect(response.headers, method).toMatch(/\r\nAllow: GET, HEAD, POST/i);
+      expect(response.body, method).toBe("Method Not Allowed.");
+    }
+  });
 });

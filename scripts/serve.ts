@@ -18,6 +18,7 @@ const web = await startWebServer({
   host: config.host,
   apiUrl: externalApiUrl ?? api!.url,
   appUrl: config.appUrl,
+  appKey: config.appKey,
   trustedProxies: config.trustedProxies,
   externalApi: externalApiUrl !== undefined,
 });

@@ -22,6 +22,8 @@ export type WebServerOptions = {
   apiUrl: string;
   /** The public URL of the site: canonical links, the allowed Origin, HSTS under https. */
   appUrl: string;
+  /** APP_KEY (as the API reads it: from the environment or DATA_DIR): signs the flash cookie. */
+  appKey: string;
   /** Proxies whose X-Forwarded-For names the visitor (addresses, CIDRs or "loopback"); default loopback. */
   trustedProxies?: string[];
   /**
@@ -38,6 +40,7 @@ type HostEntryModule = {
   createHostLoadContext(options: {
     apiUrl: string;
     appUrl: string;
+    appKey: string;
   }): (facts: HostRequestFacts) => RouterContextProvider;
   /** What besides the URL changes a shareable page: the visitor's resolved locale. */
   renderVariantOf(request: Request): string;
@@ -91,7 +94,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const build = (await import(serverBuildPath)) as ServerBuild;
   const createLoadContext = (
     build.entry.module as unknown as HostEntryModule
-  ).createHostLoadContext({ apiUrl, appUrl: options.appUrl });
+  ).createHostLoadContext({ apiUrl, appUrl: options.appUrl, appKey: options.appKey });
   const { renderVariantOf } = build.entry.module as unknown as HostEntryModule;
 
   const handleRequest = createRequestHandler(build, "production");

@@ -170,3 +170,56 @@ test.describe("bad requests get a short 4xx, never a 500", () => {
     }
   });
 });
+
+test.describe("the flash cookie", () => {
+  /** How React Router writes a cookie value without a signature. */
+  const unsigned = (value: unknown) =>
+    Buffer.from(JSON.stringify(value), "utf8").toString("base64");
+  const planted = { kind: "error", message: "Your account is locked: call +1 555 0100." };
+
+  test("a planted, unsigned message is not shown, and the cookie is cleared", async ({
+    playwright,
+    appUrl,
+  }) => {
+    const visitor = await playwright.request.newContext({
+      baseURL: appUrl,
+      extraHTTPHeaders: { Cookie: `almoner_flash=${unsigned(planted)}` },
+    });
+    const response = await visitor.get("/login");
+    expect(response.status()).toBe(200);
+    expect((await response.text()).includes(planted.message)).toBe(false);
+    expect(response.headers()["set-cookie"]).toMatch(/almoner_flash=;.*Max-Age=0/i);
+    await visitor.dispose();
+  });
+
+  test("a real message shows once; the same cookie with another message is ignored", async ({
+    playwright,
+    appUrl,
+  }) => {
+    const visitor = await playwright.request.newContext({ baseURL: appUrl });
+    const posted = await visitor.post("/forgot-password", {
+      headers: { Origin: appUrl },
+      form: { email: `flash-${Date.now()}@example.org` },
+      maxRedirects: 0,
+    });
+    expect(posted.status()).toBe(302);
+    const setCookie = posted.headers()["set-cookie"] ?? "";
+    const value = /almoner_flash=([^;]*)/.exec(setCookie)?.[1];
+    expect(value, "the redirect carries a flash cookie").toBeTruthy();
+    await visitor.dispose();
+
+    const shown = await fetch(`${appUrl}/forgot-password`, {
+      headers: { Cookie: `almoner_flash=${value}` },
+    });
+    expect((await shown.text()).includes("We have emailed your password reset link.")).toBe(true);
+
+    // Keep whatever follows the value (a signature, if any) and swap the message.
+    const tail = decodeURIComponent(value!).replace(/^[^.]*/, "");
+    const tampered = encodeURIComponent(unsigned(planted) + tail);
+    const ignored = await fetch(`${appUrl}/forgot-password`, {
+      headers: { Cookie: `almoner_flash=${tampered}` },
+    });
+    expect(ignored.status).toBe(200);
+    expect((await ignored.text()).includes(planted.message)).toBe(false);
+  });
+});

@@ -27,7 +27,7 @@ export const ProfileSchema = z.object({
 
 export async function loader({ url, request, context }: Route.LoaderArgs) {
   const user = requireUser({ url, context });
-  const { flash, headers } = await takeFlash(request);
+  const { flash, headers } = await takeFlash(context, request);
   return data(
     { flash, profile: { firstname: user.firstname, lastname: user.lastname, email: user.email } },
     { headers },
@@ -43,7 +43,7 @@ export async function action({ url, request, context }: Route.ActionArgs) {
   const result = await api.put("/user/profile-information", submission.value);
   if (!result.ok) return { result: replyWithApiFailure(submission, result) };
   const emailChanged = submission.value.email.toLowerCase() !== user.email.toLowerCase();
-  return redirectWithFlash("/account/profile", {
+  return redirectWithFlash(context, "/account/profile", {
     kind: "success",
     message: emailChanged
       ? "Your Changes Have Been Saved. Please follow the link we emailed to your new address to verify it."

@@ -12,7 +12,7 @@ import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import compression from "compression";
 import proxyaddr from "proxy-addr";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { type CachedPage, RenderCache } from "./render-cache.ts";
+import { type CachedPage, carriesSecret, RenderCache } from "./render-cache.ts";
 import { type Refusal, refusalOf, withFormBody } from "./request-checks.ts";
 
 export type WebServerOptions = {
@@ -180,9 +180,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         }
         request = checked;
       }
-      const response = isCacheableRequest(req)
-        ? await renderForVisitor(request, clientAddress)
-        : withPrivateCaching(await renderPage(request, clientAddress));
+      const response = carriesSecret(url)
+        ? withNoStore(await renderPage(request, clientAddress))
+        : isCacheableRequest(req)
+          ? await renderForVisitor(request, clientAddress)
+          : withPrivateCaching(await renderPage(request, clientAddress));
       await sendResponse(res, response);
     }
   }
@@ -409,6 +411,12 @@ function responseFromPage(page: CachedPage, outcome: "hit" | "miss"): Response {
 function withPrivateCaching(response: Response): Response {
   if (!response.headers.has("Cache-Control"))
     response.headers.set("Cache-Control", "private, no-store");
+  return response;
+}
+
+/** A page whose URL carries a token or an email: private whatever the route said. */
+function withNoStore(response: Response): Response {
+  response.headers.set("Cache-Control", "private, no-store");
   return response;
 }
 

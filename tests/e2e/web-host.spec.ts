@@ -223,3 +223,28 @@ test.describe("the flash cookie", () => {
     expect((await ignored.text()).includes(planted.message)).toBe(false);
   });
 });
+
+test("a page whose address carries a token or an email is private and never shared", async ({
+  playwright,
+  appUrl,
+}) => {
+  const visitor = await playwright.request.newContext({ baseURL: appUrl });
+  for (const path of [
+    "/reset-password/0123456789abcdef?email=ada%40example.org",
+    "/reset-password/0123456789abcdef",
+    "/reset-password/0123456789abcdef.data?email=ada%40example.org",
+    "/email/verify/1/0123456789abcdef?expires=1&signature=abc",
+    "/legal/terms?email=ada%40example.org",
+    "/legal/terms?token=abc",
+    "/legal/terms?Signature=abc",
+    "/?EMAIL=ada%40example.org",
+  ]) {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const response = await visitor.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBeLessThan(500);
+      expect(response.headers()["cache-control"], path).toBe("private, no-store");
+      expect(response.headers()["x-render-cache"], path).toBeUndefined();
+    }
+  }
+  await visitor.dispose();
+});

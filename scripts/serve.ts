@@ -19,6 +19,7 @@ const web = await startWebServer({
   apiUrl: externalApiUrl ?? api!.url,
   appUrl: config.appUrl,
   appKey: config.appKey,
+  imageMaxBytes: config.imageMaxBytes,
   trustedProxies: config.trustedProxies,
   externalApi: externalApiUrl !== undefined,
 });

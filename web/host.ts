@@ -13,7 +13,13 @@ import compression from "compression";
 import proxyaddr from "proxy-addr";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { type CachedPage, carriesSecret, RenderCache } from "./render-cache.ts";
-import { type Refusal, refusalOf, withFormBody } from "./request-checks.ts";
+import {
+  type BodyLimits,
+  discardRestOfBody,
+  type Refusal,
+  refusalOf,
+  withFormBody,
+} from "./request-checks.ts";
 
 export type WebServerOptions = {
   port: number;
@@ -26,6 +32,8 @@ export type WebServerOptions = {
   appKey: string;
   /** Proxies whose X-Forwarded-For names the visitor (addresses, CIDRs or "loopback"); default loopback. */
   trustedProxies?: string[];
+  /** The API's IMAGE_MAX_BYTES: a photo upload's body may be this large, and a little more. */
+  imageMaxBytes: number;
   /**
    * Set when `apiUrl` is the foundation's own backend (API_URL): its `image_url`s are absolute
    * URLs on its host, so pages may show images from there even over plain http.
@@ -53,6 +61,10 @@ const clientBuildDirectory = path.join(repositoryRoot, "build", "client");
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Room for the other fields of an upload form and the multipart framing. */
+const UPLOAD_MARGIN_BYTES = 1024 * 1024;
+/** Forms without a file input (sign-in, contact, settings…) carry a few lines of text. */
+const FORM_MAX_BYTES = 1024 * 1024;
 const CONTENT_TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
   ".mjs": "text/javascript; charset=utf-8",
@@ -102,6 +114,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const https = appUrl.protocol === "https:";
   const imageOrigins = options.externalApi ? [new URL(apiUrl).origin] : [];
   const renderCache = new RenderCache({ freshMs: 5_000, staleMs: 30_000, maxEntries: 500 });
+  const bodyLimits: BodyLimits = {
+    multipart: options.imageMaxBytes + UPLOAD_MARGIN_BYTES,
+    other: FORM_MAX_BYTES,
+  };
 
   async function renderPage(
     request: Request,
@@ -153,7 +169,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     setSecurityHeaders(res, https);
     const refusal = refusalOf(req);
     if (refusal) {
-      sendRefusal(res, refusal);
+      sendRefusal(req, res, refusal);
       return;
     }
     const url = new URL(req.url ?? "/", "http://web.invalid");
@@ -173,9 +189,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       const clientAddress = visitorAddress(proxyaddr(req, trustProxy));
       let request = createRequest(req, res);
       if (BODY_METHODS.has(request.method)) {
-        const checked = await withFormBody(request);
+        const checked = await withFormBody(request, bodyLimits);
         if (!(checked instanceof Request)) {
-          sendRefusal(res, checked);
+          sendRefusal(req, res, checked);
+          if (checked.bodyLeftUnread) discardRestOfBody(req);
           return;
         }
         request = checked;
@@ -431,7 +448,15 @@ function sendText(res: ServerResponse, status: number, text: string): void {
   res.end(text);
 }
 
-function sendRefusal(res: ServerResponse, refusal: Refusal): void {
+/** A short text, or `{"message"}` for a client that asked for JSON (the upload zone). */
+function sendRefusal(req: IncomingMessage, res: ServerResponse, refusal: Refusal): void {
   for (const [name, value] of Object.entries(refusal.headers ?? {})) res.setHeader(name, value);
-  sendText(res, refusal.status, refusal.message);
+  if (!req.headers.accept?.includes("application/json")) {
+    sendText(res, refusal.status, refusal.message);
+    return;
+  }
+  res.statusCode = refusal.status;
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Cache-Control", "no-store");
+  res.end(JSON.stringify({ message: refusal.message }));
 }

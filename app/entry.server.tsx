@@ -11,7 +11,7 @@ import { createLoadContext, requestFactsContext } from "./lib/request-context.se
 
 export const streamTimeout = 5_000;
 
-export type HostOptions = { apiUrl: string; appUrl: string };
+export type HostOptions = { apiUrl: string; appUrl: string; appKey: string };
 export type HostRequestFacts = { nonce: string; clientAddress: string | undefined };
 
 /**

@@ -18,6 +18,8 @@ const web = await startWebServer({
   host: config.host,
   apiUrl: externalApiUrl ?? api!.url,
   appUrl: config.appUrl,
+  appKey: config.appKey,
+  imageMaxBytes: config.imageMaxBytes,
   trustedProxies: config.trustedProxies,
   externalApi: externalApiUrl !== undefined,
 });

@@ -12,7 +12,14 @@ import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import compression from "compression";
 import proxyaddr from "proxy-addr";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { type CachedPage, RenderCache } from "./render-cache.ts";
+import { type CachedPage, carriesSecret, RenderCache } from "./render-cache.ts";
+import {
+  type BodyLimits,
+  discardRestOfBody,
+  type Refusal,
+  refusalOf,
+  withFormBody,
+} from "./request-checks.ts";
 
 export type WebServerOptions = {
   port: number;
@@ -21,8 +28,12 @@ export type WebServerOptions = {
   apiUrl: string;
   /** The public URL of the site: canonical links, the allowed Origin, HSTS under https. */
   appUrl: string;
+  /** APP_KEY (as the API reads it: from the environment or DATA_DIR): signs the flash cookie. */
+  appKey: string;
   /** Proxies whose X-Forwarded-For names the visitor (addresses, CIDRs or "loopback"); default loopback. */
   trustedProxies?: string[];
+  /** The API's IMAGE_MAX_BYTES: a photo upload's body may be this large, and a little more. */
+  imageMaxBytes: number;
   /**
    * Set when `apiUrl` is the foundation's own backend (API_URL): its `image_url`s are absolute
    * URLs on its host, so pages may show images from there even over plain http.
@@ -37,6 +48,7 @@ type HostEntryModule = {
   createHostLoadContext(options: {
     apiUrl: string;
     appUrl: string;
+    appKey: string;
   }): (facts: HostRequestFacts) => RouterContextProvider;
   /** What besides the URL changes a shareable page: the visitor's resolved locale. */
   renderVariantOf(request: Request): string;
@@ -48,6 +60,11 @@ const clientBuildDirectory = path.join(repositoryRoot, "build", "client");
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Room for the other fields of an upload form and the multipart framing. */
+const UPLOAD_MARGIN_BYTES = 1024 * 1024;
+/** Forms without a file input (sign-in, contact, settings…) carry a few lines of text. */
+const FORM_MAX_BYTES = 1024 * 1024;
 const CONTENT_TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
   ".mjs": "text/javascript; charset=utf-8",
@@ -89,7 +106,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const build = (await import(serverBuildPath)) as ServerBuild;
   const createLoadContext = (
     build.entry.module as unknown as HostEntryModule
-  ).createHostLoadContext({ apiUrl, appUrl: options.appUrl });
+  ).createHostLoadContext({ apiUrl, appUrl: options.appUrl, appKey: options.appKey });
   const { renderVariantOf } = build.entry.module as unknown as HostEntryModule;
 
   const handleRequest = createRequestHandler(build, "production");
@@ -97,6 +114,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const https = appUrl.protocol === "https:";
   const imageOrigins = options.externalApi ? [new URL(apiUrl).origin] : [];
   const renderCache = new RenderCache({ freshMs: 5_000, staleMs: 30_000, maxEntries: 500 });
+  const bodyLimits: BodyLimits = {
+    multipart: options.imageMaxBytes + UPLOAD_MARGIN_BYTES,
+    other: FORM_MAX_BYTES,
+  };
 
   async function renderPage(
     request: Request,
@@ -146,6 +167,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     setSecurityHeaders(res, https);
+    const refusal = refusalOf(req);
+    if (refusal) {
+      sendRefusal(req, res, refusal);
+      return;
+    }
     const url = new URL(req.url ?? "/", "http://web.invalid");
 
     if (!SAFE_METHODS.has(req.method ?? "GET") && !isSameOrigin(req, appUrl)) {
@@ -161,10 +187,21 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       await streamFromStorage(req, res, apiUrl + url.pathname + url.search);
     } else if (!(await serveClientFile(req, res, url.pathname))) {
       const clientAddress = visitorAddress(proxyaddr(req, trustProxy));
-      const request = createRequest(req, res);
-      const response = isCacheableRequest(req)
-        ? await renderForVisitor(request, clientAddress)
-        : withPrivateCaching(await renderPage(request, clientAddress));
+      let request = createRequest(req, res);
+      if (BODY_METHODS.has(request.method)) {
+        const checked = await withFormBody(request, bodyLimits);
+        if (!(checked instanceof Request)) {
+          sendRefusal(req, res, checked);
+          if (checked.bodyLeftUnread) discardRestOfBody(req);
+          return;
+        }
+        request = checked;
+      }
+      const response = carriesSecret(url)
+        ? withNoStore(await renderPage(request, clientAddress))
+        : isCacheableRequest(req)
+          ? await renderForVisitor(request, clientAddress)
+          : withPrivateCaching(await renderPage(request, clientAddress));
       // Staff see their change on the site at once, and visitors never get a cached page that
       // shows a picture the change removed. (Other instances' pages age out within 35 s.)
       if (!SAFE_METHODS.has(req.method ?? "GET") && url.pathname.startsWith("/admin/")) {
@@ -399,6 +436,12 @@ function withPrivateCaching(response: Response): Response {
   return response;
 }
 
+/** A page whose URL carries a token or an email: private whatever the route said. */
+function withNoStore(response: Response): Response {
+  response.headers.set("Cache-Control", "private, no-store");
+  return response;
+}
+
 function visitorAddress(address: string): string {
   return address.startsWith("::ffff:") ? address.slice("::ffff:".length) : address;
 }
@@ -408,4 +451,17 @@ function sendText(res: ServerResponse, status: number, text: string): void {
   res.setHeader("Content-Type", "text/plain; charset=utf-8");
   res.setHeader("Cache-Control", "no-store");
   res.end(text);
+}
+
+/** A short text, or `{"message"}` for a client that asked for JSON (the upload zone). */
+function sendRefusal(req: IncomingMessage, res: ServerResponse, refusal: Refusal): void {
+  for (const [name, value] of Object.entries(refusal.headers ?? {})) res.setHeader(name, value);
+  if (!req.headers.accept?.includes("application/json")) {
+    sendText(res, refusal.status, refusal.message);
+    return;
+  }
+  res.statusCode = refusal.status;
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Cache-Control", "no-store");
+  res.end(JSON.stringify({ message: refusal.message }));
 }

@@ -66,3 +66,19 @@ export class RenderCache {
       .finally(() => this.#refreshing.delete(key));
   }
 }
+
+const SECRET_PATHS = ["/reset-password/", "/email/verify/"];
+const SECRET_PARAMETERS = new Set(["email", "token", "signature"]);
+
+/**
+ * Whether a URL carries something only its visitor should see: a reset token, a signed
+ * verification link, or an email, token or signature in the query. Such a page is never
+ * stored here and never shared by a cache downstream (DESIGN §6).
+ */
+export function carriesSecret(url: URL): boolean {
+  if (SECRET_PATHS.some((path) => url.pathname.startsWith(path))) return true;
+  for (const name of url.searchParams.keys()) {
+    if (SECRET_PARAMETERS.has(name.toLowerCase())) return true;
+  }
+  return false;
+}

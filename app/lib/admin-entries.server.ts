@@ -75,7 +75,7 @@ export async function loadAdminEntryListScreen(
 ) {
   const [page, { flash, headers }] = await Promise.all([
     loadAdminEntryList(context, kind, url),
-    takeFlash(request),
+    takeFlash(context, request),
   ]);
   return data({ ...page, flash, adding: url.searchParams.has("add") }, { headers });
 }
@@ -88,7 +88,7 @@ export async function loadAdminEntryScreen(
 ) {
   const [entry, { flash, headers }] = await Promise.all([
     loadAdminEntry(context, kind, id),
-    takeFlash(request),
+    takeFlash(context, request),
   ]);
   return data(
     {
@@ -184,7 +184,7 @@ export async function adminEntryAction(
       return saveEntry(context, kind, entry, formData);
     case "delete":
       assertOk(await api.delete(`/api/${kind}/${entry.id}`), `Deleting /admin/${kind}/${entry.id}`);
-      return redirectWithFlash(`/admin/${kind}`, {
+      return redirectWithFlash(context, `/admin/${kind}`, {
         kind: "success",
         message: `“${entry.title}” was deleted.`,
       });
@@ -230,7 +230,7 @@ async function saveEntry(
   const api = context.get(apiClientContext);
   const result = await api.post(`/api/${kind}/${entry.id}`, body);
   if (!result.ok) return { result: replyWithApiFailure(submission, result), article };
-  return redirectWithFlash(`/admin/${kind}`, {
+  return redirectWithFlash(context, `/admin/${kind}`, {
     kind: "success",
     message: "Your Changes Have Been Saved",
   });

@@ -31,7 +31,7 @@ export async function loadAdminGalleryListScreen(
       limit: GALLERY_PAGE_SIZE,
       listPath: LIST_PATH,
     }),
-    takeFlash(request),
+    takeFlash(context, request),
   ]);
   return data(
     {
@@ -78,7 +78,7 @@ export async function loadAdminGalleryScreen(
 ) {
   const [gallery, { flash, headers }] = await Promise.all([
     loadAdminGallery(context, id),
-    takeFlash(request),
+    takeFlash(context, request),
   ]);
   const photoParam = url.searchParams.get("photo");
   const editingPhoto = gallery.images.find((image) => String(image.id) === photoParam) ?? null;
@@ -131,14 +131,14 @@ export async function adminGalleryAction(
           result: replyWithApiFailure(submission, saved, { firstErrorOnly: true }),
         };
       }
-      return redirectWithFlash(LIST_PATH, {
+      return redirectWithFlash(context, LIST_PATH, {
         kind: "success",
         message: "Your Changes Have Been Saved",
       });
     }
     case "delete":
       assertOk(await api.delete(`/api/galleries/${gallery.id}`), `Deleting gallery ${gallery.id}`);
-      return redirectWithFlash(LIST_PATH, {
+      return redirectWithFlash(context, LIST_PATH, {
         kind: "success",
         message: `“${gallery.name}” was deleted.`,
       });
@@ -159,7 +159,7 @@ export async function adminGalleryAction(
           result: replyWithApiFailure(submission, saved, { firstErrorOnly: true }),
         };
       }
-      return redirectWithFlash(owner.here, {
+      return redirectWithFlash(context, owner.here, {
         kind: "success",
         message: "The photo's details were saved.",
       });

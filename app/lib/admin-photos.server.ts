@@ -124,13 +124,13 @@ export async function uploadPhotos(
   const failures = results.filter(({ result }) => !result.ok);
   const uploaded = results.length - failures.length;
   if (results.length === 0) {
-    return redirectWithFlash(owner.here, {
+    return redirectWithFlash(context, owner.here, {
       kind: "error",
       message: "Choose one or more images to upload.",
     });
   }
   if (failures.length === 0) {
-    return redirectWithFlash(owner.here, {
+    return redirectWithFlash(context, owner.here, {
       kind: "success",
       message: uploaded === 1 ? "1 photo was uploaded." : `${uploaded} photos were uploaded.`,
     });
@@ -138,7 +138,7 @@ export async function uploadPhotos(
   const problems = failures
     .map(({ file, result }) => `${file.name}: ${uploadProblem(result.status, result.body)}`)
     .join(" ");
-  return redirectWithFlash(owner.here, {
+  return redirectWithFlash(context, owner.here, {
     kind: "error",
     message: `${uploaded} of ${results.length} photos were uploaded. ${problems}`,
   });

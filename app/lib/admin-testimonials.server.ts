@@ -29,7 +29,7 @@ export async function loadAdminTestimonialsScreen(
   const [list, editing, { flash, headers }] = await Promise.all([
     loadTestimonialPage(context, url),
     editId === null ? null : loadTestimonial(context, editId),
-    takeFlash(request),
+    takeFlash(context, request),
   ]);
   return data(
     {
@@ -90,11 +90,11 @@ export async function adminTestimonialsAction(
         };
       }
       return editingId
-        ? redirectWithFlash(testimonialsLocation(page), {
+        ? redirectWithFlash(context, testimonialsLocation(page), {
             kind: "success",
             message: "Testimonial Changes Saved",
           })
-        : redirectWithFlash(testimonialsLocation(1), {
+        : redirectWithFlash(context, testimonialsLocation(1), {
             kind: "success",
             message: "Testimonial Added Successfully",
           });
@@ -103,7 +103,7 @@ export async function adminTestimonialsAction(
       const editing = await loadTestimonial(context, editedId(url));
       const result = await api.delete(`/api/testimonials/${editing.id}`);
       if (!result.ok && result.status !== 404) assertOk(result, "Deleting a testimonial");
-      return redirectWithFlash(testimonialsLocation(page), {
+      return redirectWithFlash(context, testimonialsLocation(page), {
         kind: "success",
         message: `“${editing.name}” was deleted.`,
       });

@@ -32,7 +32,7 @@ export async function loadAdminUserListScreen(
       limit: ADMIN_PAGE_SIZE,
       listPath: LIST,
     }),
-    takeFlash(request),
+    takeFlash(context, request),
   ]);
   return data(
     {
@@ -57,7 +57,7 @@ export async function adminUserListAction(context: Context, request: Request) {
   const api = context.get(apiClientContext);
   const created = await api.post("/api/users", submission.value, { schema: UserSchema });
   if (!created.ok) return { result: replyWithUserFailure(submission, created) };
-  return redirectWithFlash(LIST, {
+  return redirectWithFlash(context, LIST, {
     kind: "success",
     message: `User added: ${fullName(created.body)}.`,
   });
@@ -70,7 +70,7 @@ export async function loadAdminUserScreen(
 ) {
   const [user, { flash, headers }] = await Promise.all([
     loadAdminUser(context, id),
-    takeFlash(request),
+    takeFlash(context, request),
   ]);
   return data(
     { user, flash, confirmingDelete: url.searchParams.get("confirm") === "delete" },
@@ -109,19 +109,19 @@ export async function adminUserAction(context: Context, id: string, request: Req
         { schema: UserSchema },
       );
       if (!saved.ok) return { result: replyWithUserFailure(submission, saved) };
-      return redirectWithFlash(here, { kind: "success", message: "Changes saved...." });
+      return redirectWithFlash(context, here, { kind: "success", message: "Changes saved...." });
     }
     case "delete": {
       const deleted = await api.delete(`/api/users/${user.id}`);
       if (deleted.status === 422) {
-        return redirectWithFlash(here, {
+        return redirectWithFlash(context, here, {
           kind: "error",
           message: messageOf(deleted.body) ?? "This user cannot be deleted.",
         });
       }
       // A 404: someone else deleted them a moment ago; the outcome is the same.
       if (deleted.status !== 404) assertOk(deleted, `Deleting ${here}`);
-      return redirectWithFlash(LIST, {
+      return redirectWithFlash(context, LIST, {
         kind: "success",
         message: `“${fullName(user)}” was deleted.`,
       });

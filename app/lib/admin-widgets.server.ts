@@ -28,7 +28,7 @@ export async function loadAdminWidgetListScreen(
   const api = context.get(apiClientContext);
   const [list, { flash, headers }] = await Promise.all([
     api.read("/api/widgets", pagedSchema(AdminWidgetSchema)),
-    takeFlash(request),
+    takeFlash(context, request),
   ]);
   return data({ widgets: list.results, flash, adding: url.searchParams.has("add") }, { headers });
 }
@@ -57,7 +57,7 @@ export async function loadAdminWidgetScreen(
 ) {
   const [widget, { flash, headers }] = await Promise.all([
     loadAdminWidget(context, id),
-    takeFlash(request),
+    takeFlash(context, request),
   ]);
   return data({ widget, flash }, { headers });
 }
@@ -98,7 +98,7 @@ export async function adminWidgetAction(context: Context, id: string, request: R
   const saved = await api.post(`/api/widgets/${id}`, body);
   if (saved.status === 404) throwNotFound();
   if (!saved.ok) return { result: replyWithWidgetFailure(submission, saved), html };
-  return redirectWithFlash(`/admin/widgets/${id}`, {
+  return redirectWithFlash(context, `/admin/widgets/${id}`, {
     kind: "success",
     message: WIDGET_SAVED_MESSAGE,
   });

@@ -48,6 +48,7 @@ export type FormFailure = {
 
 const XSRF_COOKIE = "XSRF-TOKEN";
 const MUTATING_METHODS = new Set<ApiMethod>(["POST", "PUT", "PATCH", "DELETE"]);
+const NOT_FOUND_STATUSES = new Set([400, 404, 414]);
 
 /**
  * The web tier's only way to the API. One instance serves one incoming request: it holds a
@@ -128,7 +129,11 @@ export class ApiClient {
     return this.request("DELETE", path, options);
   }
 
-  /** A GET that must succeed: 404 shows the 404 page, any other failure is an error. */
+  /**
+   * A GET that must succeed: 404 shows the 404 page, and so do 400 and 414, the API's answer to
+   * a slug or id from the visitor's URL it cannot look up (1001 characters, say). Any other
+   * failure is an error.
+   */
   async read<Schema extends z.ZodType>(
     path: string,
     schema: Schema,
@@ -136,7 +141,7 @@ export class ApiClient {
   ): Promise<z.output<Schema>> {
     const result = await this.get(path, { ...options, schema });
     if (result.ok) return result.body;
-    if (result.status === 404) throwNotFound();
+    if (NOT_FOUND_STATUSES.has(result.status)) throwNotFound();
     throw new Error(`The API answered ${result.status} ${messageOf(result.body) ?? ""}`.trim());
   }
 

@@ -1,3 +1,4 @@
+import { hkdfSync, randomBytes } from "node:crypto";
 import type { SiteSettings } from "./api-types.ts";
 
 export type WebConfig = {
@@ -6,6 +7,8 @@ export type WebConfig = {
   siteDefaults: SiteSettings;
   /** The largest photo the upload zones let through (the API's IMAGE_MAX_BYTES, 20 MiB unless set). */
   imageMaxBytes: number;
+  /** Signs the web tier's own cookies (the flash message); derived from APP_KEY. */
+  cookieSecret: string;
 };
 
 const DEFAULT_IMAGE_MAX_BYTES = 20 * 1024 * 1024;
@@ -21,7 +24,7 @@ function nonEmpty(value: string | undefined): string | undefined {
 /** The web tier's settings from the environment; `overrides` come from the host that embeds it. */
 export function loadWebConfig(
   env: NodeJS.ProcessEnv = process.env,
-  overrides: Partial<Pick<WebConfig, "apiUrl" | "appUrl">> = {},
+  overrides: Partial<Pick<WebConfig, "apiUrl" | "appUrl"> & { appKey: string }> = {},
 ): WebConfig {
   const apiUrl =
     overrides.apiUrl ??
@@ -33,6 +36,7 @@ export function loadWebConfig(
     apiUrl: withoutTrailingSlash(apiUrl),
     appUrl: withoutTrailingSlash(appUrl),
     imageMaxBytes: positiveInteger(env.IMAGE_MAX_BYTES) ?? DEFAULT_IMAGE_MAX_BYTES,
+    cookieSecret: cookieSecretFrom(overrides.appKey ?? nonEmpty(env.APP_KEY)),
     siteDefaults: {
       name: nonEmpty(env.SITE_NAME) ?? "Almoner Foundation",
       phone: nonEmpty(env.SITE_PHONE) ?? "",
@@ -53,4 +57,20 @@ export function loadWebConfig(
 function positiveInteger(value: string | undefined): number | undefined {
   const number = Number(nonEmpty(value));
   return Number.isSafeInteger(number) && number > 0 ? number : undefined;
+}
+
+/**
+ * The web tier's cookie-signing key: its own HKDF sub-key of APP_KEY (decoded as the API
+ * decodes it, `base64:…` or text), so it can never be turned against the API's secrets.
+ * scripts/serve.ts always passes APP_KEY (from the environment, else the one generated in
+ * DATA_DIR); only an app run some other way without one signs with a key of this process.
+ */
+function cookieSecretFrom(appKey: string | undefined): string {
+  if (appKey === undefined) return randomBytes(32).toString("hex");
+  const master = appKey.startsWith("base64:")
+    ? Buffer.from(appKey.slice("base64:".length), "base64")
+    : Buffer.from(appKey, "utf8");
+  return Buffer.from(
+    hkdfSync("sha256", master, Buffer.alloc(0), "almoner:web-cookies", 32),
+  ).toString("hex");
 }

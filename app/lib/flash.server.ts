@@ -1,38 +1,60 @@
-import { createCookie, redirect } from "react-router";
+import { createCookie, redirect, type Cookie, type RouterContextProvider } from "react-router";
 import type { Flash } from "../components/flash-message.tsx";
+import { requestFactsContext } from "./request-context.server.ts";
 
 export type { Flash };
 
-const flashCookie = createCookie("almoner_flash", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  maxAge: 60,
-});
+type Context = Readonly<RouterContextProvider>;
+
+const FLASH_COOKIE = "almoner_flash";
+const flashCookies = new Map<string, Cookie>();
+
+/**
+ * The flash cookie, signed with the web tier's cookie secret (from APP_KEY): a message someone
+ * planted or altered in the browser fails the signature and is never shown.
+ */
+function flashCookieOf(context: Context): Cookie {
+  const { cookieSecret } = context.get(requestFactsContext).config;
+  let cookie = flashCookies.get(cookieSecret);
+  if (!cookie) {
+    cookie = createCookie(FLASH_COOKIE, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      maxAge: 60,
+      secrets: [cookieSecret],
+    });
+    flashCookies.set(cookieSecret, cookie);
+  }
+  return cookie;
+}
 
 /** A redirect that carries a message to the page it leads to. */
 export async function redirectWithFlash(
+  context: Context,
   to: string,
   flash: Flash,
   init: ResponseInit = {},
 ): Promise<Response> {
   const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", await flashCookie.serialize(flash));
+  headers.append("Set-Cookie", await flashCookieOf(context).serialize(flash));
   return redirect(to, { ...init, headers });
 }
 
 /**
- * Reads the message left for this page and clears it. Only the leaf route of a page calls
- * this, so one message is shown once.
+ * Reads the message left for this page and clears it (a planted or altered one too). Only the
+ * leaf route of a page calls this, so one message is shown once.
  */
 export async function takeFlash(
+  context: Context,
   request: Request,
 ): Promise<{ flash: Flash | null; headers: Headers }> {
   const headers = new Headers();
   const cookieHeader = request.headers.get("Cookie");
-  if (!cookieHeader?.includes("almoner_flash=")) return { flash: null, headers };
-  const value: unknown = await flashCookie.parse(cookieHeader);
-  headers.append("Set-Cookie", await flashCookie.serialize("", { maxAge: 0 }));
+  if (!cookieHeader?.includes(`${FLASH_COOKIE}=`)) return { flash: null, headers };
+  const cookie = flashCookieOf(context);
+  const value: unknown = await cookie.parse(cookieHeader);
+  headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
   return { flash: isFlash(value) ? value : null, headers };
 }
 

@@ -2,6 +2,7 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
+import { safeRedirect } from "remix-utils/safe-redirect";
 import { HONEYPOT_FIELD } from "../components/form-honeypot.tsx";
 import { formFailureFrom, type ApiResult } from "./api.server.ts";
 
@@ -74,20 +75,19 @@ export function rejectSpam(formData: FormData): void {
   }
 }
 
+const SITE_BASE = "http://site.invalid";
+
 /**
  * Where to go after signing in: only a path on this site ("/account", not "//evil.example" or
- * "https://…"), else `fallback`.
+ * "https://…"), else `fallback`. The value is normalised by the URL parser first (dot segments,
+ * `%2e`, backslashes, tabs and newlines, as a browser would read them) and only then checked, so
+ * `/.//evil.example` cannot turn into `//evil.example` after the check.
  */
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || value === "") return fallback;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  try {
-    const url = new URL(value, "http://site.invalid");
-    if (url.origin !== "http://site.invalid") return fallback;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return fallback;
-  }
+  if (typeof value !== "string" || !value.startsWith("/")) return fallback;
+  const url = URL.parse(value, SITE_BASE);
+  if (url?.origin !== SITE_BASE) return fallback;
+  return safeRedirect(url.pathname + url.search + url.hash, fallback);
 }
 
 /** `redirectTo` from the query string of the page, checked. */

@@ -41,7 +41,7 @@ export const ContactSchema = z.object({
 export async function loader({ context, request }: Route.LoaderArgs) {
   const [widgets, { flash, headers }] = await Promise.all([
     loadWidgets(context, [...headerImageWidgets(HEADER), "ContactPage1", "ContactPage2"]),
-    takeFlash(request),
+    takeFlash(context, request),
   ]);
   return data({ widgets, flash }, { headers });
 }
@@ -60,7 +60,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     return { result: replyWithApiFailure(submission, result, { firstErrorOnly: true }) };
   }
   // Back to an empty form, scrolled to it, with the message of spec §2.3.
-  return redirectWithFlash("/contact#contact-form-title", { kind: "success", message: SENT });
+  return redirectWithFlash(context, "/contact#contact-form-title", {
+    kind: "success",
+    message: SENT,
+  });
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {

@@ -24,7 +24,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     { handles: [401, 403, 419] },
   );
   if (result.ok) {
-    return redirectWithFlash("/account", {
+    return redirectWithFlash(context, "/account", {
       kind: "success",
       message: "Your email address has been verified.",
     });

@@ -25,7 +25,7 @@ export const ForgotPasswordSchema = z.object({ email: requiredEmail() });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous(context);
-  const { flash, headers } = await takeFlash(request);
+  const { flash, headers } = await takeFlash(context, request);
   return data({ flash }, { headers });
 }
 
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = context.get(apiClientContext);
   const result = await api.post("/forgot-password", submission.value);
   if (result.ok) {
-    return redirectWithFlash("/forgot-password", {
+    return redirectWithFlash(context, "/forgot-password", {
       kind: "success",
       message: messageOf(result.body) ?? "We have emailed your password reset link.",
     });

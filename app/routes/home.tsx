@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadEntryTeasers(context, "projects", 6),
     loadEntryTeasers(context, "blog", 3),
     loadNewestTestimonials(context, 3),
-    takeFlash(request),
+    takeFlash(context, request),
   ]);
   return data({ widgets, projects, news, testimonials, flash }, { headers });
 }

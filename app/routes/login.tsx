@@ -40,7 +40,7 @@ const LoginResultSchema = z.object({ two_factor: z.boolean().nullish() }).nullis
 export async function loader({ url, request, context }: Route.LoaderArgs) {
   const adminRequired = url.searchParams.get("notice") === ADMIN_REQUIRED_NOTICE;
   if (!adminRequired) requireAnonymous(context);
-  const { flash, headers } = await takeFlash(request);
+  const { flash, headers } = await takeFlash(context, request);
   return data(
     {
       flash,

@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = context.get(apiClientContext);
   const result = await api.post("/register", registration);
   if (result.ok) {
-    return redirectWithFlash("/", {
+    return redirectWithFlash(context, "/", {
       kind: "success",
       message: `Welcome, ${registration.firstname.trim()}. We have sent a link to ${registration.email.trim()} to confirm your address.`,
     });

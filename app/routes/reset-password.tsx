@@ -29,7 +29,7 @@ export const ResetPasswordSchema = z.object({
 const SECRET_FIELDS = ["password", "password_confirmation"];
 
 export async function loader({ url, request, context }: Route.LoaderArgs) {
-  const { flash, headers } = await takeFlash(request);
+  const { flash, headers } = await takeFlash(context, request);
   // Once reset, the page only shows the message; the API may have signed this browser out.
   if (!flash) requireAnonymous(context);
   const email = url.searchParams.get("email") ?? "";
@@ -45,7 +45,7 @@ export async function action({ url, request, params, context }: Route.ActionArgs
   const api = context.get(apiClientContext);
   const result = await api.post("/reset-password", { ...submission.value, token: params.token });
   if (result.ok) {
-    return redirectWithFlash(url.pathname + url.search, {
+    return redirectWithFlash(context, url.pathname + url.search, {
       kind: "success",
       message: messageOf(result.body) ?? "Your password has been reset.",
     });

@@ -9,7 +9,7 @@ import { privatePageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/verify-email";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { flash, headers } = await takeFlash(request);
+  const { flash, headers } = await takeFlash(context, request);
   const user = context.get(currentUserContext);
   return data({ flash, email: user?.email ?? null }, { headers });
 }
@@ -21,24 +21,24 @@ export async function action({ context }: Route.ActionArgs) {
     handles: [401, 419],
   });
   if (result.status === 401 || result.status === 419) {
-    return redirectWithFlash("/login?redirectTo=%2Fverify-email", {
+    return redirectWithFlash(context, "/login?redirectTo=%2Fverify-email", {
       kind: "error",
       message: "Please log in to receive a new verification link.",
     });
   }
   if (result.status === 204) {
-    return redirectWithFlash("/account", {
+    return redirectWithFlash(context, "/account", {
       kind: "success",
       message: "Your email address is already verified.",
     });
   }
   if (result.ok) {
-    return redirectWithFlash("/verify-email", {
+    return redirectWithFlash(context, "/verify-email", {
       kind: "success",
       message: "A new verification link has been sent to your email address.",
     });
   }
-  return redirectWithFlash("/verify-email", {
+  return redirectWithFlash(context, "/verify-email", {
     kind: "error",
     message:
       result.status === 429

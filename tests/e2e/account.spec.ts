@@ -10,6 +10,27 @@ import type { Page } from "@playwright/test";
 import { expect, signInThroughApi, test } from "./fixtures.ts";
 import { linkIn, waitForMail } from "./mail.ts";
 
+/** `redirectTo` values that became `//evil.example` when the check came before normalising. */
+const OFF_SITE_REDIRECTS = [
+  "/.//evil.example",
+  "/%2e//evil.example",
+  "/a/..//evil.example",
+  "/.\\/evil.example",
+  "/./\\evil.example",
+  "/\t/evil.example",
+  "/.\n//evil.example",
+  "//evil.example",
+];
+
+/** A `Location` the browser resolves to a page of this site. */
+function expectOnSite(location: string | undefined, appUrl: string): void {
+  expect(location).toBeDefined();
+  expect(location!.startsWith("/")).toBe(true);
+  expect(location!.startsWith("//")).toBe(false);
+  expect(location!.startsWith("/\\")).toBe(false);
+  expect(new URL(location!, `${appUrl}/login`).origin).toBe(appUrl);
+}
+
 test.describe("Register", () => {
   test("signs the new member in and goes Home", async ({ page }, testInfo) => {
     const member = newMember(testInfo);
@@ -112,6 +133,27 @@ test.describe("Log in", () => {
     await expect(page).toHaveURL("/");
   });
 
+  test("a same-site POST never answers a Location off the site", async ({
+    page,
+    playwright,
+    apiUrl,
+    appUrl,
+  }, testInfo) => {
+    const member = newMember(testInfo);
+    await createMember(page, { apiUrl, appUrl }, member);
+    for (const redirectTo of OFF_SITE_REDIRECTS) {
+      const visitor = await playwright.request.newContext({ baseURL: appUrl });
+      const response = await visitor.post("/login", {
+        headers: { Origin: appUrl },
+        form: { email: member.email, password: member.password, redirectTo },
+        maxRedirects: 0,
+      });
+      expect(response.status(), redirectTo).toBe(302);
+      expectOnSite(response.headers().location, appUrl);
+      await visitor.dispose();
+    }
+  });
+
   test("sends a signed-in visitor away from the sign-in screens", async ({
     page,
     apiUrl,
@@ -121,6 +163,26 @@ test.describe("Log in", () => {
     for (const path of ["/login", "/register", "/forgot-password"]) {
       await page.goto(path);
       await expect(page).toHaveURL("/");
+    }
+  });
+});
+
+test.describe("Confirm Password", () => {
+  test("a same-site POST never answers a Location off the site", async ({
+    page,
+    apiUrl,
+    appUrl,
+  }, testInfo) => {
+    const member = newMember(testInfo);
+    await registerThroughApi(page, { apiUrl, appUrl }, member);
+    for (const redirectTo of OFF_SITE_REDIRECTS) {
+      const response = await page.request.post("/confirm-password", {
+        headers: { Origin: appUrl },
+        form: { password: member.password, redirectTo },
+        maxRedirects: 0,
+      });
+      expect(response.status(), redirectTo).toBe(302);
+      expectOnSite(response.headers().location, appUrl);
     }
   });
 });

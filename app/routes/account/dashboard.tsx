@@ -6,8 +6,8 @@ import { useCurrentUser } from "../../lib/root-data.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/dashboard";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { flash, headers } = await takeFlash(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { flash, headers } = await takeFlash(context, request);
   return data({ flash }, { headers });
 }
 

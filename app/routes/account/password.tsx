@@ -29,7 +29,7 @@ const SECRET_FIELDS = ["current_password", "password", "password_confirmation"];
 
 export async function loader({ url, request, context }: Route.LoaderArgs) {
   requireUser({ url, context });
-  const { flash, headers } = await takeFlash(request);
+  const { flash, headers } = await takeFlash(context, request);
   return data({ flash }, { headers });
 }
 
@@ -49,7 +49,7 @@ export async function action({ url, request, context }: Route.ActionArgs) {
       }),
     };
   }
-  return redirectWithFlash("/account/password", {
+  return redirectWithFlash(context, "/account/password", {
     kind: "success",
     message: "Your password has been changed.",
   });

@@ -31,7 +31,7 @@ const SECRET_FIELDS = ["current_password"];
 
 export async function loader({ url, request, context }: Route.LoaderArgs) {
   const user = requireUser({ url, context });
-  const { flash, headers } = await takeFlash(request);
+  const { flash, headers } = await takeFlash(context, request);
   return data(
     { flash, profile: { firstname: user.firstname, lastname: user.lastname, email: user.email } },
     { headers },
@@ -51,7 +51,7 @@ export async function action({ url, request, context }: Route.ActionArgs) {
     return { result: replyWithApiFailure(submission, result, { hideFields: SECRET_FIELDS }) };
   }
   const emailChanged = submission.value.email.toLowerCase() !== user.email.toLowerCase();
-  return redirectWithFlash("/account/profile", {
+  return redirectWithFlash(context, "/account/profile", {
     kind: "success",
     message: emailChanged
       ? "Your Changes Have Been Saved. Please follow the link we emailed to your new address to verify it."

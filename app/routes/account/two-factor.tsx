@@ -44,7 +44,7 @@ const SecretKeySchema = z.object({ secretKey: z.string() });
 export async function loader({ url, request, context }: Route.LoaderArgs) {
   const user = requireUser({ url, context });
   const api = context.get(apiClientContext);
-  const { flash, headers } = await takeFlash(request);
+  const { flash, headers } = await takeFlash(context, request);
   const search = url.searchParams;
 
   let setup: Setup | null = null;
@@ -82,7 +82,7 @@ export async function action({ url, request, context }: Route.ActionArgs) {
   requireUser({ url, context });
   const api = context.get(apiClientContext);
   const formData = await request.formData();
-  const done = (to: string, flash: Flash) => redirectWithFlash(to, flash);
+  const done = (to: string, flash: Flash) => redirectWithFlash(context, to, flash);
 
   switch (formData.get(INTENT_FIELD)) {
     case "activate": {

@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiClientContext);
   const [settings, { flash, headers }] = await Promise.all([
     api.read("/api/settings", SettingsSchema),
-    takeFlash(request),
+    takeFlash(context, request),
   ]);
   return data(
     {
@@ -96,7 +96,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       }),
     };
   }
-  return redirectWithFlash("/admin/settings", { kind: "success", message: "Changes saved...." });
+  return redirectWithFlash(context, "/admin/settings", {
+    kind: "success",
+    message: "Changes saved....",
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

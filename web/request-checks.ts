@@ -1,0 +1,135 @@
+import type { IncomingMessage } from "node:http";
+
+/** An answer the host gives instead of the app: a 4xx with one short sentence. */
+export type Refusal = {
+  status: number;
+  message: string;
+  headers?: Record<string, string>;
+  /** Part of the body is still on its way: drop it (`discardRestOfBody`) after answering. */
+  bodyLeftUnread?: boolean;
+};
+
+/** The most a body may hold: a photo upload (multipart), and anything else. */
+export type BodyLimits = { multipart: number; other: number };
+
+/** What the site answers; fetch cannot even represent TRACE, TRACK or CONNECT. */
+const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+const HOST_HEADER = /^(?:[A-Za-z0-9._~!$&'()*+,;=%-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+const BAD_REQUEST: Refusal = { status: 400, message: "Bad Request." };
+const TOO_LARGE: Refusal = {
+  status: 413,
+  message: "The request is too large.",
+  bodyLeftUnread: true,
+};
+/**
+ * How much of an oversized body is read and dropped so that the browser, still sending, gets
+ * the 413 instead of a reset connection; a body larger still has the connection closed on it.
+ */
+const DISCARD_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Requests no page can be made of: a method outside what the site answers, a request target
+ * that is not a path (absolute form `GET http://…`, `*`), a Host header that is not a host.
+ * They get a short 4xx here instead of failing inside the app with a 500.
+ */
+export function refusalOf(req: IncomingMessage): Refusal | null {
+  if (!ALLOWED_METHODS.includes(req.method ?? "")) {
+    return {
+      status: 405,
+      message: "Method Not Allowed.",
+      headers: { Allow: ALLOWED_METHODS.join(", ") },
+    };
+  }
+  if (!req.url?.startsWith("/")) return BAD_REQUEST;
+  const host = req.headers.host;
+  if (host !== undefined && (!HOST_HEADER.test(host) || !URL.canParse(`http://${host}`))) {
+    return BAD_REQUEST;
+  }
+  return null;
+}
+
+/**
+ * The app's actions read their body with `request.formData()`, which holds all of it in memory
+ * and throws on anything but a well-formed form. The host reads the body first, up to `limits`
+ * (a declared or counted size beyond them gets 413), then: a form posted as JSON or text gets
+ * 415, a multipart body the parser cannot read gets 400, and a post without a body is an empty
+ * form. The app then gets the same request with the body it has already read.
+ */
+export async function withFormBody(
+  request: Request,
+  limits: BodyLimits,
+): Promise<Request | Refusal> {
+  const type = mediaTypeOf(request.headers.get("Content-Type"));
+  const limit = type === "multipart/form-data" ? limits.multipart : limits.other;
+  if (Number(request.headers.get("Content-Length")) > limit) {
+    await request.body?.cancel();
+    return TOO_LARGE;
+  }
+  const body = await readAtMost(request.body, limit).catch(() => undefined);
+  if (body === undefined) return { status: 400, message: "The request body could not be read." };
+  if (body === null) return TOO_LARGE;
+
+  if (body.byteLength === 0 && !FORM_TYPES.has(type)) {
+    const headers = new Headers(request.headers);
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+    return new Request(request, { body, headers });
+  }
+  if (!FORM_TYPES.has(type)) {
+    return {
+      status: 415,
+      message: "Send the form as application/x-www-form-urlencoded or multipart/form-data.",
+    };
+  }
+  if (type === "multipart/form-data") {
+    const readable = await new Response(body, { headers: request.headers })
+      .formData()
+      .then(() => true)
+      .catch(() => false);
+    if (!readable) return { status: 400, message: "The form could not be read." };
+  }
+  return new Request(request, { body });
+}
+
+/** The whole body, or null as soon as it grows past `limit` bytes (the rest is left unread). */
+async function readAtMost(
+  stream: ReadableStream<Uint8Array> | null,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!stream) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/** Reads and drops what is left of a refused body; past DISCARD_MAX_BYTES, hangs up. */
+export function discardRestOfBody(req: IncomingMessage): void {
+  let discarded = 0;
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.byteLength;
+    if (discarded > DISCARD_MAX_BYTES) req.socket.destroy();
+  });
+  req.resume();
+}
+
+function mediaTypeOf(contentType: string | null): string {
+  return (contentType ?? "").split(";", 1)[0]!.trim().toLowerCase();
+}

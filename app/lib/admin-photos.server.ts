@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { idsFrom, moved } from "./admin-lists.server.ts";
-import { assertOk, messageOf } from "./api.server.ts";
+import { assertOk, IMAGE_TOO_LARGE, messageOf } from "./api.server.ts";
 import { redirectWithFlash } from "./flash.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
 import { apiClientContext } from "./request-context.server.ts";
@@ -145,6 +145,6 @@ export async function uploadPhotos(
 }
 
 function uploadProblem(status: number, body: unknown): string {
-  if (status === 413) return "The image you have uploaded is too large";
+  if (status === 413) return IMAGE_TOO_LARGE;
   return messageOf(body) ?? `Server responded with ${status} code.`;
 }

@@ -47,6 +47,7 @@ export type FormFailure = {
 };
 
 const XSRF_COOKIE = "XSRF-TOKEN";
+export const IMAGE_TOO_LARGE = "The image you have uploaded is too large";
 const MUTATING_METHODS = new Set<ApiMethod>(["POST", "PUT", "PATCH", "DELETE"]);
 const NOT_FOUND_STATUSES = new Set([400, 404, 414]);
 
@@ -308,10 +309,17 @@ export function formFailureFrom(result: ApiResult): FormFailure {
       failure.fieldErrors = fieldErrorsOf(result.body);
       failure.formError = messageOf(result.body);
       break;
-    case 413:
-      failure.fieldErrors = { image: ["The image you have uploaded is too large"] };
-      failure.formError = "The image you have uploaded is too large";
+    case 413: {
+      // Spec §5: a 413 on save is the image's; our API names a body too large for any other reason.
+      const message = messageOf(result.body);
+      if (message && message !== IMAGE_TOO_LARGE) {
+        failure.formError = message;
+      } else {
+        failure.fieldErrors = { image: [IMAGE_TOO_LARGE] };
+        failure.formError = IMAGE_TOO_LARGE;
+      }
       break;
+    }
     case 429:
       failure.formError = tooManyAttemptsMessage(result.headers.get("Retry-After"));
       break;

@@ -172,7 +172,11 @@ test("an admin rewrites a text block from its pencil on /about and visitors read
     if (javaScriptEnabled) {
       await expect(page.getByRole("button", { name: "Bold" })).toBeVisible();
       await text.click();
-      await page.keyboard.press("ControlOrMeta+End");
+      // The editor may still be taking its first selection: press again until the caret is last.
+      await expect(async () => {
+        await page.keyboard.press("ControlOrMeta+End");
+        expect(await text.evaluate(caretIsAtTheEnd)).toBe(true);
+      }).toPass();
       await page.keyboard.press("Enter");
       await page.keyboard.type(words);
     } else {
@@ -386,3 +390,14 @@ test.describe("a text widget's edit screen", () => {
     await expect(savedMessage(page)).toHaveCount(0);
   });
 });
+
+/** Whether the selection is a caret with nothing of `editor`'s text after it. */
+function caretIsAtTheEnd(editor: Element): boolean {
+  const selection = window.getSelection();
+  if (!selection || selection.rangeCount === 0 || !selection.isCollapsed) return false;
+  if (!editor.contains(selection.anchorNode)) return false;
+  const rest = document.createRange();
+  rest.selectNodeContents(editor);
+  rest.setStart(selection.anchorNode!, selection.anchorOffset);
+  return rest.toString() === "";
+}

@@ -1,7 +1,7 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { loginPath, throwNotFound } from "./api.server.ts";
 import type { User } from "./api-types.ts";
-import { currentUserContext } from "./request-context.server.ts";
+import { currentUserContext, siteSettingsContext } from "./request-context.server.ts";
 
 export const ADMIN_REQUIRED_NOTICE = "admin-required";
 
@@ -40,4 +40,12 @@ export function requireAnonymous(context: Readonly<RouterContextProvider>): void
 export function requireRecordId(id: string): number {
   if (!/^\d{1,10}$/.test(id)) throwNotFound();
   return Number(id);
+}
+
+/**
+ * Screens on our API's extensions (Settings, Messages): a backend without them (Laravel) keeps
+ * no settings, and there these screens are the 404 page.
+ */
+export function requireSiteExtensions(context: Readonly<RouterContextProvider>): void {
+  if (!context.get(siteSettingsContext).editable) throwNotFound();
 }

@@ -50,6 +50,43 @@ export type FuzzVocabulary = {
   image: Buffer;
 };
 
+/** The field names the forms of both tiers read; each fuzz test adds its own. */
+export const FORM_FIELDS = [
+  "email",
+  "password",
+  "password_confirmation",
+  "current_password",
+  "remember",
+  "firstname",
+  "lastname",
+  "name",
+  "telephone",
+  "message",
+  "name__confirm",
+  "title",
+  "slug",
+  "article",
+  "preview_text",
+  "created_at",
+  "image",
+  "file",
+  "alt",
+  "link",
+  "type",
+  "html",
+  "score",
+  "review",
+  "role",
+  "code",
+  "recovery_code",
+  "token",
+  "id",
+  "phone",
+  "whatsapp",
+  "address",
+  "donate_url",
+] as const;
+
 export const MEGABYTE_STRING = "x".repeat(1_000_000);
 /** Each "é" is two bytes: one million bytes that are half as many characters. */
 const MEGABYTE_OF_TWO_BYTE_CHARACTERS = "é".repeat(500_000);

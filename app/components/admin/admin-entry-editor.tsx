@@ -12,7 +12,6 @@ import { FlashMessage, type Flash } from "../flash-message.tsx";
 import {
   FormMessage,
   IntentField,
-  SubmitButton,
   TextAreaField,
   TextField,
   firstInvalidField,
@@ -21,7 +20,7 @@ import {
 import { ConfirmDialog } from "../modal.tsx";
 import { RichTextEditor } from "../rich-text-editor.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
-import { AdminToolbar } from "./admin-entry-parts.tsx";
+import { AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
 import { PhotoSection } from "./photo-grid.tsx";
 import { ImageChooser } from "./image-chooser.tsx";
 
@@ -121,18 +120,7 @@ export function AdminEntryEditor({
           defaultValue={submittedArticle ?? entry.article ?? ""}
           errors={form.allErrors.article}
         />
-        <div className="flex flex-wrap items-center gap-3 border-t border-brand-100 pt-6">
-          <SubmitButton intent="save" pendingText="Saving…">
-            Save Changes
-          </SubmitButton>
-          <Link
-            to="?confirm=delete"
-            preventScrollReset
-            className="button bg-white text-red-800 ring-1 ring-red-200 hover:bg-red-50"
-          >
-            Delete Item
-          </Link>
-        </div>
+        <SaveOrDeleteButtons deleteLabel="Delete Item" />
       </Form>
 
       <PhotoSection

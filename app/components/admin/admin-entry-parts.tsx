@@ -139,3 +139,21 @@ export function AddItemModal({
     </Modal>
   );
 }
+
+/** An edit screen's last row: Save Changes, and the delete link that opens the confirmation step. */
+export function SaveOrDeleteButtons({ deleteLabel }: { deleteLabel: string }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3 border-t border-brand-100 pt-6">
+      <SubmitButton intent="save" pendingText="Saving…">
+        Save Changes
+      </SubmitButton>
+      <Link
+        to="?confirm=delete"
+        preventScrollReset
+        className="button bg-white text-red-800 ring-1 ring-red-200 hover:bg-red-50"
+      >
+        {deleteLabel}
+      </Link>
+    </div>
+  );
+}

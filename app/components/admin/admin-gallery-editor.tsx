@@ -14,7 +14,7 @@ import {
 import { LinkIcon, PencilIcon } from "../icons.tsx";
 import { ConfirmDialog, Modal } from "../modal.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
-import { AdminToolbar } from "./admin-entry-parts.tsx";
+import { AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
 import { PhotoSection, photoActionClass } from "./photo-grid.tsx";
 
 type Props = {
@@ -58,18 +58,7 @@ export function AdminGalleryEditor({
         {nameInvalid ? null : <FormMessage form={form} />}
         <IntentField value="save" />
         <TextField meta={fields.name} label="Name" focusFirst={nameInvalid} />
-        <div className="flex flex-wrap items-center gap-3 border-t border-brand-100 pt-6">
-          <SubmitButton intent="save" pendingText="Saving…">
-            Save Changes
-          </SubmitButton>
-          <Link
-            to="?confirm=delete"
-            preventScrollReset
-            className="button bg-white text-red-800 ring-1 ring-red-200 hover:bg-red-50"
-          >
-            Delete Gallery
-          </Link>
-        </div>
+        <SaveOrDeleteButtons deleteLabel="Delete Gallery" />
       </Form>
 
       <PhotoSection

@@ -1,15 +1,15 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
 import { EditUserSchema, fullName } from "../../lib/admin-users.ts";
 import type { User } from "../../lib/api-types.ts";
 import { useCurrentUser } from "../../lib/root-data.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import { FlashMessage, type Flash } from "../flash-message.tsx";
-import { FormMessage, IntentField, SubmitButton } from "../form-fields.tsx";
+import { FormMessage, IntentField } from "../form-fields.tsx";
 import { LocalDate } from "../local-date.tsx";
 import { ConfirmDialog } from "../modal.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
-import { AdminToolbar } from "./admin-entry-parts.tsx";
+import { AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
 import { UserFields } from "./admin-user-fields.tsx";
 
 type Props = {
@@ -92,18 +92,7 @@ function UserForm({
         passwordLabel="New Password"
         passwordHint="Leave both password fields empty to keep the current password."
       />
-      <div className="flex flex-wrap items-center gap-3 border-t border-brand-100 pt-6">
-        <SubmitButton intent="save" pendingText="Saving…">
-          Save Changes
-        </SubmitButton>
-        <Link
-          to="?confirm=delete"
-          preventScrollReset
-          className="button bg-white text-red-800 ring-1 ring-red-200 hover:bg-red-50"
-        >
-          Delete User
-        </Link>
-      </div>
+      <SaveOrDeleteButtons deleteLabel="Delete User" />
     </Form>
   );
 }

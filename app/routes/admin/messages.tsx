@@ -3,10 +3,9 @@ import { Pager } from "../../components/entry-grid.tsx";
 import { MailIcon, PhoneIcon } from "../../components/icons.tsx";
 import { LocalDate } from "../../components/local-date.tsx";
 import { ScreenHeading } from "../../components/side-menu.tsx";
-import { throwNotFound } from "../../lib/api.server.ts";
 import { ContactMessageSchema, type ContactMessage } from "../../lib/api-types.ts";
 import { readAdminListPage, requestedPage } from "../../lib/admin-lists.server.ts";
-import { siteSettingsContext } from "../../lib/request-context.server.ts";
+import { requireSiteExtensions } from "../../lib/guards.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/messages";
 
@@ -14,8 +13,7 @@ const MESSAGES_PER_PAGE = 20;
 
 /** What visitors wrote through the contact form, newest first (our API's extension). */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  // A Laravel backend keeps no messages for admins: there the screen does not exist.
-  if (!context.get(siteSettingsContext).editable) throwNotFound();
+  requireSiteExtensions(context);
   return readAdminListPage(context, "/api/contact-messages", ContactMessageSchema, {
     page: requestedPage(url),
     limit: MESSAGES_PER_PAGE,

@@ -12,12 +12,12 @@ import {
   formMessageOf,
 } from "../../components/form-fields.tsx";
 import { ScreenHeading } from "../../components/side-menu.tsx";
-import { throwNotFound } from "../../lib/api.server.ts";
 import { SettingsSchema } from "../../lib/api-types.ts";
 import { redirectWithFlash, takeFlash } from "../../lib/flash.server.ts";
 import { parseSubmission, replyWithApiFailure } from "../../lib/forms.server.ts";
 import { requiredText } from "../../lib/forms.ts";
-import { apiClientContext, siteSettingsContext } from "../../lib/request-context.server.ts";
+import { requireSiteExtensions } from "../../lib/guards.server.ts";
+import { apiClientContext } from "../../lib/request-context.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import type { Route } from "./+types/settings";
@@ -38,13 +38,8 @@ const SettingsFormSchema = z.object({
   twitter: z.string().trim().optional(),
 });
 
-/** A Laravel backend keeps no settings: there the screen does not exist. */
-function requireSettingsExtension(context: Route.LoaderArgs["context"]) {
-  if (!context.get(siteSettingsContext).editable) throwNotFound();
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSettingsExtension(context);
+  requireSiteExtensions(context);
   const api = context.get(apiClientContext);
   const [settings, { flash, headers }] = await Promise.all([
     api.read("/api/settings", SettingsSchema),
@@ -70,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSettingsExtension(context);
+  requireSiteExtensions(context);
   const { submission } = await parseSubmission(request, SettingsFormSchema);
   if (submission.status !== "success") return { result: submission.reply() };
   const { facebook, instagram, twitter, ...details } = submission.value;

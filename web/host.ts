@@ -219,6 +219,23 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     });
   });
   server.keepAliveTimeout = 65_000;
+  // A request Node's parser refuses (raw bytes in the target, a broken header): Node answers 400
+  // and closes at once, so a client still sending its body reads a reset, not the answer. Answer,
+  // then read and drop what is still coming (up to a bound) before the connection goes.
+  server.on("clientError", (_error, socket) => {
+    if (!socket.writable) return socket.destroy();
+    socket.end(
+      "HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: 12\r\n\r\nBad Request.",
+    );
+    let dropped = 0;
+    socket.on("data", (chunk: Buffer) => {
+      dropped += chunk.byteLength;
+      if (dropped > 64 * 1024 * 1024) socket.destroy();
+    });
+    const giveUp = setTimeout(() => socket.destroy(), 10_000).unref();
+    socket.once("close", () => clearTimeout(giveUp));
+    socket.resume();
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -6,7 +6,7 @@ import {
 } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useFormAction, useNavigation } from "react-router";
-import { INTENT_FIELD } from "../lib/forms.ts";
+import { INTENT_FIELD } from "../lib/form-intent.ts";
 
 /** `scroll-mt-40`: a field focused after a failed post stays clear of the sticky header, label included. */
 export const inputClass =

@@ -64,5 +64,5 @@ export const checkbox = z
   .optional()
   .transform((value) => value === "on");
 
-/** The hidden field that tells several forms on one page apart. */
-export const INTENT_FIELD = "intent";
+// Apart from zod, so that the components naming it do not bring zod into every page.
+export { INTENT_FIELD } from "./form-intent.ts";

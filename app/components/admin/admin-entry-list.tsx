@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 import type { AdminEntryKind } from "../../lib/admin-entries.ts";
 import { CreateEntrySchema } from "../../lib/admin-entries.ts";
 import type { AdminEntryListItem } from "../../lib/admin-entries.ts";
-import { INTENT_FIELD } from "../../lib/forms.ts";
+import { INTENT_FIELD } from "../../lib/form-intent.ts";
 import { Pager } from "../entry-grid.tsx";
 import { FlashMessage, type Flash } from "../flash-message.tsx";
 import { LocalDate } from "../local-date.tsx";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useFetcher, useRevalidator, type FetcherWithComponents } from "react-router";
-import { INTENT_FIELD } from "../../lib/forms.ts";
+import { INTENT_FIELD } from "../../lib/form-intent.ts";
 import { IntentField } from "../form-fields.tsx";
 import { RotateIcon, TrashIcon } from "../icons.tsx";
 import { SortableGrid } from "../sortable-grid.tsx";

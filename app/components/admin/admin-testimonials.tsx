@@ -21,7 +21,8 @@ import {
 import { ConfirmDialog, Modal } from "../modal.tsx";
 import { RichTextEditor } from "../rich-text-editor.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
-import { StarRating, StarRatingField } from "../star-rating.tsx";
+import { StarRatingField } from "../star-rating-field.tsx";
+import { StarRating } from "../star-rating.tsx";
 import { AdminToolbar } from "./admin-entry-parts.tsx";
 
 /** How long a save confirmation stays with JavaScript (spec §4, §9). */

@@ -1,5 +1,3 @@
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
 import {
   useEffect,
   useId,
@@ -9,12 +7,10 @@ import {
   type FocusEvent,
   type MouseEvent,
 } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import type { EntryImage } from "../lib/api-types.ts";
 import { responsiveImage } from "../lib/images.ts";
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "./icons.tsx";
-
-const AUTOPLAY_DELAY_MS = 5000;
+import type { Carousel } from "./photo-carousel-embla.ts";
 
 /**
  * How many photos show side by side, by viewport width: 1, then 2 from 600 px, 3 from 900 px and 4
@@ -45,8 +41,8 @@ const LAYOUTS = [
 const SLIDE_IMAGE_BOX = { width: 1200, height: 800 } as const;
 
 /**
- * The photos of a project, post or opportunity. Without JavaScript (and until hydration) a
- * scroll-snapped row of links to the full images; then an Embla carousel that loops, with
+ * The photos of a project, post or opportunity. Without JavaScript (and until Embla has loaded,
+ * after hydration) a scroll-snapped row of links to the full images; then an Embla carousel that loops, with
  * previous/next buttons and a pause button, autoplaying every 5 s except while hovered, focused
  * from the keyboard, paused, or under `prefers-reduced-motion`. A photo opens in a PhotoSwipe
  * lightbox, loaded on first use.
@@ -58,21 +54,13 @@ export function PhotoCarousel({
   images: EntryImage[];
   label?: string;
 }) {
-  const hydrated = useHydrated();
   const headingId = useId();
   const slidesId = useId();
   const layout = LAYOUTS[Math.min(Math.max(images.length, 1), LAYOUTS.length) - 1]!;
   const slidesRef = useRef<HTMLDivElement>(null);
-  const [autoplay] = useState(() =>
-    Autoplay({
-      delay: AUTOPLAY_DELAY_MS,
-      playOnInit: false,
-      stopOnInteraction: true,
-      stopOnFocusIn: false,
-      stopOnMouseEnter: false,
-    }),
-  );
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: "start" }, [autoplay]);
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const carousel = useCarousel(viewport);
+  const embla = carousel?.embla;
 
   const reducedMotion = usePrefersReducedMotion();
   const [choice, setChoice] = useState<"play" | "pause" | null>(null);
@@ -108,7 +96,8 @@ export function PhotoCarousel({
   }, [embla]);
 
   useEffect(() => {
-    if (!embla) return;
+    if (!carousel) return;
+    const { embla, autoplay } = carousel;
     const sync = () => (shouldRotate ? autoplay.play() : autoplay.stop());
     sync();
     // Resizing re-creates the autoplay timer, and a swipe stops it: both pick up where we were.
@@ -116,7 +105,7 @@ export function PhotoCarousel({
     return () => {
       embla.off("reInit", sync).off("pointerUp", sync);
     };
-  }, [embla, autoplay, shouldRotate]);
+  }, [carousel, shouldRotate]);
 
   const onFocus = (event: FocusEvent<HTMLElement>) => {
     if ((event.target as HTMLElement).matches(":focus-visible")) setKeyboardFocused(true);
@@ -189,7 +178,7 @@ export function PhotoCarousel({
             <p className="mt-1 text-sm text-muted">{images.length} photos</p>
           ) : null}
         </div>
-        {hydrated && scrollable ? (
+        {scrollable ? (
           <div className="flex gap-2">
             <button
               type="button"
@@ -226,11 +215,9 @@ export function PhotoCarousel({
         ) : null}
       </div>
       <div
-        ref={hydrated ? viewportRef : undefined}
+        ref={setViewport}
         className={
-          hydrated
-            ? "overflow-hidden"
-            : "snap-x snap-mandatory overflow-x-auto overscroll-x-contain"
+          embla ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto overscroll-x-contain"
         }
       >
         <div
@@ -272,6 +259,33 @@ export function PhotoCarousel({
       </div>
     </section>
   );
+}
+
+/**
+ * Embla on `viewport`, once its code has loaded: fetched after hydration and only by a page that
+ * shows photos. Until then (or if it cannot load) the row stays the scroll-snapped one.
+ */
+function useCarousel(viewport: HTMLElement | null): Carousel | null {
+  const [carousel, setCarousel] = useState<Carousel | null>(null);
+  useEffect(() => {
+    if (!viewport) return;
+    let started: Carousel | null = null;
+    let cancelled = false;
+    import("./photo-carousel-embla.ts").then(
+      ({ startCarousel }) => {
+        if (cancelled) return;
+        started = startCarousel(viewport);
+        setCarousel(started);
+      },
+      (error: unknown) => console.error("The carousel could not start:", error),
+    );
+    return () => {
+      cancelled = true;
+      started?.embla.destroy();
+      setCarousel(null);
+    };
+  }, [viewport]);
+  return carousel;
 }
 
 function preloadLightbox() {

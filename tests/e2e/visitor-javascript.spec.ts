@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants } from "node:zlib";
-import type { Browser } from "@playwright/test";
+import type { APIRequestContext, Browser, Page, Response } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
 /**
@@ -21,47 +21,73 @@ const STAFF_ONLY_LIBRARIES = {
   "form validation (zod)": "ZodError",
 };
 
-const VISITOR_PAGES = ["/", "/projects/clean-water-healthy-homes"];
+/** Embla, which a page needs only when it shows photos. */
+const CAROUSEL_MARKER = "containScroll";
+
+/** Each page, and what shows it has loaded all it will load without the visitor doing anything. */
+const VISITOR_PAGES: { path: string; settled: (page: Page) => Promise<void> }[] = [
+  { path: "/", settled: async () => {} },
+  {
+    path: "/projects/clean-water-healthy-homes",
+    // The carousel's code comes after hydration; with it the row stops scrolling by itself.
+    settled: (page) =>
+      expect(
+        page.getByRole("region", { name: "Photos" }).locator("[aria-live]").locator(".."),
+      ).toHaveCSS("overflow-x", "hidden"),
+  },
+];
 
 type Script = { path: string; source: string; brotliBytes: number };
 
-/** Loads `path` in a fresh browser (no cache, JavaScript on) and returns every script it fetched. */
-async function scriptsDownloadedFor(browser: Browser, baseURL: string, path: string) {
+/**
+ * Loads `path` in a fresh browser (no cache, JavaScript on) and returns every script it fetched
+ * by the time React has hydrated the page and `settled` holds.
+ */
+async function scriptsDownloadedFor(
+  browser: Browser,
+  baseURL: string,
+  path: string,
+  settled: (page: Page) => Promise<void> = async () => {},
+): Promise<Script[]> {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
   try {
     const page = await context.newPage();
-    const bodies: Promise<Script>[] = [];
-    page.on("response", (response) => {
-      if (response.request().resourceType() !== "script") return;
-      bodies.push(
-        response.body().then((body) => ({
-          path: new URL(response.url()).pathname,
+    const responses: Response[] = [];
+    const collect = (response: Response) => {
+      if (response.request().resourceType() === "script") responses.push(response);
+    };
+    page.on("response", collect);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    // React has taken the page over: every module it imports statically has run.
+    await page.waitForFunction(() =>
+      Object.keys(document.getElementById("main")!).some((key) => key.startsWith("__reactFiber")),
+    );
+    await settled(page);
+    page.off("response", collect);
+    return await Promise.all(
+      responses.map(async (script) => {
+        const body = await script.body();
+        return {
+          path: new URL(script.url()).pathname,
           source: body.toString("utf8"),
           brotliBytes: brotliCompressSync(body, {
             params: { [constants.BROTLI_PARAM_QUALITY]: HOST_BROTLI_QUALITY },
           }).length,
-        })),
-      );
-    });
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(200);
-    // React has taken the page over: hydration is done, and whatever it loaded has been asked for.
-    await page.waitForFunction(() =>
-      Object.keys(document.getElementById("main")!).some((key) => key.startsWith("__reactFiber")),
+        };
+      }),
     );
-    await page.waitForLoadState("networkidle");
-    return await Promise.all(bodies);
   } finally {
     await context.close();
   }
 }
 
-for (const path of VISITOR_PAGES) {
+for (const { path, settled } of VISITOR_PAGES) {
   test(`a visitor on ${path} downloads at most ${SCRIPT_BUDGET_BYTES / 1000} kB of compressed scripts, none of them staff-only`, async ({
     browser,
     baseURL,
   }) => {
-    const scripts = await scriptsDownloadedFor(browser, baseURL!, path);
+    const scripts = await scriptsDownloadedFor(browser, baseURL!, path, settled);
     expect(scripts.length, "the page loads its scripts").toBeGreaterThan(0);
 
     const total = scripts.reduce((sum, script) => sum + script.brotliBytes, 0);
@@ -76,6 +102,36 @@ for (const path of VISITOR_PAGES) {
       ).toEqual([]);
     }
   });
+}
+
+test("a post without photos downloads no carousel code", async ({
+  browser,
+  baseURL,
+  request,
+  apiUrl,
+}) => {
+  const path = await postWithoutPhotos(request, apiUrl);
+  const scripts = await scriptsDownloadedFor(browser, baseURL!, path);
+  expect(scripts.length, "the page loads its scripts").toBeGreaterThan(0);
+  expect(
+    scripts
+      .filter((script) => script.source.includes(CAROUSEL_MARKER))
+      .map((script) => script.path),
+  ).toEqual([]);
+});
+
+/** The first post on the blog's first page that has no photos (the demo content has several). */
+async function postWithoutPhotos(request: APIRequestContext, apiUrl: string): Promise<string> {
+  const headers = { Accept: "application/json" };
+  const list = await request.get(`${apiUrl}/api/blog?page=0`, { headers });
+  expect(list.status()).toBe(200);
+  const { results } = (await list.json()) as { results: { slug: string }[] };
+  for (const { slug } of results) {
+    const post = await request.get(`${apiUrl}/api/blog/${slug}`, { headers });
+    const { images } = (await post.json()) as { images: unknown[] };
+    if (images.length === 0) return `/blog/${slug}`;
+  }
+  throw new Error("the blog's first page has no post without photos");
 }
 
 test("Home is readable from the server's HTML, before any script runs", async ({

@@ -42,10 +42,10 @@ const SLIDE_IMAGE_BOX = { width: 1200, height: 800 } as const;
 
 /**
  * The photos of a project, post or opportunity. Without JavaScript (and until Embla has loaded,
- * after hydration) a scroll-snapped row of links to the full images; then an Embla carousel that loops, with
- * previous/next buttons and a pause button, autoplaying every 5 s except while hovered, focused
- * from the keyboard, paused, or under `prefers-reduced-motion`. A photo opens in a PhotoSwipe
- * lightbox, loaded on first use.
+ * after hydration) a scroll-snapped row of links to the full images; then an Embla carousel that
+ * loops, with previous/next buttons and a pause button, autoplaying every 5 s except while
+ * hovered, focused from the keyboard, paused, or under `prefers-reduced-motion`. A photo opens in
+ * a PhotoSwipe lightbox, loaded on first use.
  */
 export function PhotoCarousel({
   images,

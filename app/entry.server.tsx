@@ -9,6 +9,9 @@ import { loadWebConfig } from "./lib/config.server.ts";
 import { resolveLocale } from "./lib/locale.ts";
 import { createLoadContext, requestFactsContext } from "./lib/request-context.server.ts";
 
+/** web/host.ts calls it after an admin's successful save, beside clearing its render cache. */
+export { forgetSharedData } from "./lib/shared-data.server.ts";
+
 export const streamTimeout = 5_000;
 
 export type HostOptions = { apiUrl: string; appUrl: string; appKey: string };

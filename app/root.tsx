@@ -52,7 +52,7 @@ const apiSessionMiddleware: Route.MiddlewareFunction = async ({ request, url, co
   context.set(apiClientContext, api);
   const [user, settings] = await Promise.all([
     loadCurrentUser(api),
-    loadSiteSettings(api, facts.config.siteDefaults),
+    loadSiteSettings(facts.config),
   ]);
   context.set(currentUserContext, user);
   context.set(siteSettingsContext, settings);

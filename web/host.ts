@@ -205,7 +205,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       // Staff see their change on the site at once, and visitors never get a cached page that
       // shows a picture the change removed. (Other instances' pages age out within 35 s.)
       if (!SAFE_METHODS.has(req.method ?? "GET") && url.pathname.startsWith("/admin/")) {
-        if (response.status < 400) renderCache.clear();
+        if (response.status < 400) {
+          renderCache.clear();
+          (build.entry.module as { forgetSharedData?: () => void }).forgetSharedData?.();
+        }
       }
       await sendResponse(res, response);
     }

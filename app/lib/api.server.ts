@@ -140,10 +140,7 @@ export class ApiClient {
     schema: Schema,
     options?: Omit<ApiRequestOptions<Schema>, "body" | "schema">,
   ): Promise<z.output<Schema>> {
-    const result = await this.get(path, { ...options, schema });
-    if (result.ok) return result.body;
-    if (NOT_FOUND_STATUSES.has(result.status)) throwNotFound();
-    throw new Error(`The API answered ${result.status} ${messageOf(result.body) ?? ""}`.trim());
+    return bodyOrNotFound(await this.get(path, { ...options, schema }));
   }
 
   /**
@@ -295,6 +292,13 @@ export function assertOk<T>(result: ApiResult<T>, call: string): T {
     );
   }
   return result.body;
+}
+
+/** What `ApiClient.read` makes of an answer: its body, the 404 page, or an error. */
+export function bodyOrNotFound<T>(result: ApiResult<T>): T {
+  if (result.ok) return result.body;
+  if (NOT_FOUND_STATUSES.has(result.status)) throwNotFound();
+  throw new Error(`The API answered ${result.status} ${messageOf(result.body) ?? ""}`.trim());
 }
 
 export function throwNotFound(): never {

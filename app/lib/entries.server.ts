@@ -7,17 +7,39 @@ import {
   type EntryKind,
   type EntryListItem,
 } from "./api-types.ts";
-import { assertOk } from "./api.server.ts";
-import { apiClientContext } from "./request-context.server.ts";
+import { assertOk, bodyOrNotFound, type ApiClient, type ApiResult } from "./api.server.ts";
+import {
+  apiClientContext,
+  currentUserContext,
+  requestFactsContext,
+} from "./request-context.server.ts";
+import { getShared } from "./shared-data.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/**
+ * Entries scheduled for later are an admin's alone to see, so an admin asks with their session;
+ * anyone else gets what a visitor without cookies gets, shared between requests for a few seconds.
+ */
+function readEntries<T>(
+  context: Context,
+  path: string,
+  read: (api: ApiClient) => Promise<ApiResult<T>>,
+): Promise<ApiResult<T>> {
+  if (context.get(currentUserContext)?.role === "admin") return read(context.get(apiClientContext));
+  return getShared(context.get(requestFactsContext).config, path, read);
+}
 
 /** One project, blog post or opportunity; an unknown slug shows the 404 page. */
 export async function loadEntry(
-  context: Readonly<RouterContextProvider>,
+  context: Context,
   kind: EntryKind,
   slug: string,
 ): Promise<EntryDetail> {
-  const api = context.get(apiClientContext);
-  const entry = await api.read(`/api/${kind}/${encodeURIComponent(slug)}`, EntryDetailSchema);
+  const path = `/api/${kind}/${encodeURIComponent(slug)}`;
+  const entry = bodyOrNotFound(
+    await readEntries(context, path, (api) => api.get(path, { schema: EntryDetailSchema })),
+  );
   return { ...entry, url: entry.url || `/${kind}/${entry.slug}` };
 }
 
@@ -30,18 +52,17 @@ export type EntryPage = { items: EntryListItem[]; total: number; page: number; p
  * past the last one is the 404 page with a link back to the first.
  */
 export async function loadEntryPage(
-  context: Readonly<RouterContextProvider>,
+  context: Context,
   kind: EntryKind,
   url: URL,
 ): Promise<EntryPage> {
   const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const page = Number.isNaN(requested) || requested < 1 ? 1 : requested;
   if (!Number.isSafeInteger(page)) throwPastTheEnd(url);
-  const api = context.get(apiClientContext);
-  const result = await api.get(`/api/${kind}`, {
-    query: { page: page - 1, limit: ENTRY_PAGE_SIZE },
-    schema: pagedSchema(EntryListItemSchema),
-  });
+  const path = `/api/${kind}?page=${page - 1}&limit=${ENTRY_PAGE_SIZE}`;
+  const result = await readEntries(context, path, (api) =>
+    api.get(path, { schema: pagedSchema(EntryListItemSchema) }),
+  );
   // The API refuses a page number beyond what it can count (422): no such page either.
   if (!result.ok && result.status === 422) throwPastTheEnd(url);
   const body = assertOk(result, `The ${kind} list`);
@@ -68,16 +89,15 @@ function throwPastTheEnd(url: URL): never {
  * page they sit on still renders when the list fails, without them.
  */
 export async function loadEntryTeasers(
-  context: Readonly<RouterContextProvider>,
+  context: Context,
   kind: EntryKind,
   count: number,
 ): Promise<EntryListItem[]> {
-  const api = context.get(apiClientContext);
+  const path = `/api/${kind}?page=0&limit=${count}`;
   try {
-    const result = await api.get(`/api/${kind}`, {
-      query: { page: 0, limit: count },
-      schema: pagedSchema(EntryListItemSchema),
-    });
+    const result = await readEntries(context, path, (api) =>
+      api.get(path, { schema: pagedSchema(EntryListItemSchema) }),
+    );
     if (!result.ok) throw new Error(`the API answered ${result.status}`);
     return result.body.results
       .slice(0, count)

@@ -51,11 +51,25 @@ const DATE_FORMAT: Intl.DateTimeFormatOptions = {
   timeZone: "UTC",
 };
 
+/** One formatter per locale: building one is far dearer than formatting with it. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormatOf(locale: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(locale);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(locale, DATE_FORMAT);
+    } catch {
+      format = dateFormatOf(SITE_LOCALE);
+    }
+    // Locales come from resolveLocale, a handful of values; the bound is for any other caller.
+    if (dateFormats.size < 100) dateFormats.set(locale, format);
+  }
+  return format;
+}
+
 /** "17 November 2026" (en-GB), "November 17, 2026" (en-US); the same text on server and browser. */
 export function formatDate(date: Date, locale: string): string {
-  try {
-    return date.toLocaleDateString(locale, DATE_FORMAT);
-  } catch {
-    return date.toLocaleDateString(SITE_LOCALE, DATE_FORMAT);
-  }
+  if (Number.isNaN(date.getTime())) return "Invalid Date"; // what toLocaleDateString says; format throws
+  return dateFormatOf(locale).format(date);
 }

@@ -1,13 +1,17 @@
-import type { ApiClient } from "./api.server.ts";
 import { SettingsSchema, type SiteSettings } from "./api-types.ts";
+import type { WebConfig } from "./config.server.ts";
+import { getShared } from "./shared-data.server.ts";
 
-/** The organisation's details from `GET /api/settings`; the environment fills what it lacks (a Laravel API answers 404). */
-export async function loadSiteSettings(
-  api: ApiClient,
-  defaults: SiteSettings,
-): Promise<SiteSettings> {
+/**
+ * The organisation's details from `GET /api/settings` (the same for everyone, so shared between
+ * requests); the environment fills what it lacks (a Laravel API answers 404).
+ */
+export async function loadSiteSettings(config: WebConfig): Promise<SiteSettings> {
+  const defaults = config.siteDefaults;
   try {
-    const result = await api.get("/api/settings", { schema: SettingsSchema });
+    const result = await getShared(config, "/api/settings", (api) =>
+      api.get("/api/settings", { schema: SettingsSchema }),
+    );
     if (!result.ok) return defaults;
     const body = result.body;
     return {

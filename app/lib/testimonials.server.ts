@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { pagedSchema, TestimonialSchema, type Testimonial } from "./api-types.ts";
-import { apiClientContext } from "./request-context.server.ts";
+import { requestFactsContext } from "./request-context.server.ts";
+import { getShared } from "./shared-data.server.ts";
 
 /**
  * The newest few testimonials, for the home page. The page they sit on never fails because of
@@ -10,14 +11,16 @@ export async function loadNewestTestimonials(
   context: Readonly<RouterContextProvider>,
   count: number,
 ): Promise<Testimonial[]> {
-  const api = context.get(apiClientContext);
+  const path = `/api/testimonials?page=0&limit=${count}`;
   try {
-    const result = await api.get("/api/testimonials", {
-      query: { page: 0, limit: count },
-      schema: pagedSchema(TestimonialSchema),
-      // A public read: a session status here is a problem of the API, not a reason to leave Home.
-      handles: [401, 403, 419, 423],
-    });
+    // The same for everyone: asked without the visitor's cookies and shared between requests.
+    const result = await getShared(context.get(requestFactsContext).config, path, (api) =>
+      api.get(path, {
+        schema: pagedSchema(TestimonialSchema),
+        // A public read: a session status here is a problem of the API, not a reason to leave Home.
+        handles: [401, 403, 419, 423],
+      }),
+    );
     if (!result.ok) throw new Error(`the API answered ${result.status}`);
     return result.body.results.slice(0, count);
   } catch (error) {

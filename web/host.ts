@@ -184,7 +184,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     clientAddress: string | undefined,
   ): Promise<StoredPage | null> {
     const rendered = await renderForVisitors(request, clientAddress);
-    return isShareable(rendered.status, rendered.headers) ? pageToStore(rendered) : null;
+    return isShareable(rendered.status, rendered.headers) ? pageToStore(rendered, https) : null;
   }
 
   /**
@@ -238,7 +238,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   ): Promise<void> {
     const rendered = await renderForVisitors(request, clientAddress);
     if (isShareable(rendered.status, rendered.headers)) {
-      const page = await pageToStore(rendered);
+      const page = await pageToStore(rendered, https);
       renderCache.store(key, page);
       sendStoredPage(req, res, page, "miss");
       return;
@@ -260,21 +260,22 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    setSecurityHeaders(res, https);
     const refusal = refusalOf(req);
     if (refusal) {
+      setSecurityHeaders(res, https);
       sendRefusal(req, res, refusal);
       return;
     }
     const url = new URL(req.url ?? "/", "http://web.invalid");
+    const renderCacheKey = renderCacheKeyOf(req, url);
+    // First, as the most frequent answer: a stored page carries its security headers with it.
+    if (renderCacheKey !== null && answerFromRenderCache(req, res, renderCacheKey)) return;
 
+    setSecurityHeaders(res, https);
     if (!SAFE_METHODS.has(req.method ?? "GET") && !isSameOrigin(req, appUrl)) {
       sendText(res, 403, "Cross-site requests are not allowed.");
       return;
     }
-
-    const renderCacheKey = renderCacheKeyOf(req, url);
-    if (renderCacheKey !== null && answerFromRenderCache(req, res, renderCacheKey)) return;
     // A HEAD has no body to store: only a GET fills the render cache.
     if (renderCacheKey !== null && req.method === "GET") {
       const clientAddress = visitorAddress(proxyaddr(req, trustProxy));
@@ -390,16 +391,27 @@ function contentSecurityPolicy({
 }
 
 /** Headers for every response; pages add their Content-Security-Policy naming their scripts. */
+function securityHeaders(https: boolean): Record<string, string> {
+  return {
+    "Content-Security-Policy": contentSecurityPolicy({
+      scriptSources: [],
+      https,
+      imageOrigins: [],
+    }),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+    ...(https ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+}
+
+const SECURITY_HEADERS = { http: securityHeaders(false), https: securityHeaders(true) };
+
 function setSecurityHeaders(res: ServerResponse, https: boolean): void {
-  res.setHeader(
-    "Content-Security-Policy",
-    contentSecurityPolicy({ scriptSources: [], https, imageOrigins: [] }),
-  );
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-  if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  for (const [name, value] of Object.entries(SECURITY_HEADERS[https ? "https" : "http"])) {
+    res.setHeader(name, value);
+  }
 }
 
 /**
@@ -554,8 +566,12 @@ const PER_ANSWER_HEADERS = new Set([
   "transfer-encoding",
 ]);
 
-function pageToStore({ status, headers, body }: RenderedPage): Promise<StoredPage> {
+/** A page to keep with all its headers, the security headers too, so a hit only writes them. */
+function pageToStore({ status, headers, body }: RenderedPage, https: boolean): Promise<StoredPage> {
   const stored: OutgoingHttpHeaders = { "cache-control": SHARED_CACHE_CONTROL };
+  for (const [name, value] of Object.entries(securityHeaders(https))) {
+    stored[name.toLowerCase()] = value;
+  }
   for (const [name, value] of headers) {
     if (!PER_ANSWER_HEADERS.has(name)) stored[name] = value;
   }
@@ -574,19 +590,18 @@ function sendStoredPage(
 ): void {
   const encoding = preferredEncoding(req.headers["accept-encoding"]);
   const etag = page.etags?.[encoding];
-  res.setHeader("X-Render-Cache", outcome);
+  const headers: OutgoingHttpHeaders = { ...page.headers, "x-render-cache": outcome };
   if (etag !== undefined) {
-    res.setHeader("ETag", etag);
+    headers.etag = etag;
     if (matchesEntityTag(req.headers["if-none-match"], etag)) {
-      res.writeHead(304, page.headers).end();
+      res.writeHead(304, headers).end();
       return;
     }
   }
   const body = page.bodies[encoding];
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.byteLength);
-  res.writeHead(page.status, page.headers);
-  res.end(req.method === "HEAD" ? undefined : body);
+  if (encoding !== "identity") headers["content-encoding"] = encoding;
+  headers["content-length"] = body.byteLength;
+  res.writeHead(page.status, headers).end(req.method === "HEAD" ? undefined : body);
 }
 
 /** The request again for a background render, which outlives the visitor's connection. */

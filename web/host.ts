@@ -139,6 +139,15 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     maxBytes: RENDER_CACHE_MAX_BYTES,
   });
   const clientFiles = await filesUnder(clientBuildDirectory);
+  // When every file of the build has an extension, a path with no dot in its last segment (nor an
+  // escaped one) names none of them: most pages then skip decoding and normalising their path.
+  const extensionlessClientFiles = [...clientFiles].some(
+    (file) => !path.basename(file).includes("."),
+  );
+  const mayNameClientFile = (pathname: string) =>
+    extensionlessClientFiles ||
+    pathname.includes("%") ||
+    pathname.slice(pathname.lastIndexOf("/") + 1).includes(".");
   const variantByAcceptLanguage = new Map<string, string>();
   const bodyLimits: BodyLimits = {
     multipart: options.imageMaxBytes + UPLOAD_MARGIN_BYTES,
@@ -195,7 +204,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (!isCacheableRequest(req) || carriesSecret(url)) return null;
     const { pathname } = url;
     if (pathname === "/healthz" || pathname.startsWith("/storage/")) return null;
-    if (clientFiles.has(clientFilePathOf(pathname) ?? "")) return null;
+    if (mayNameClientFile(pathname) && clientFiles.has(clientFilePathOf(pathname) ?? "")) {
+      return null;
+    }
     return `${pathname}${url.search} ${renderVariantOfVisitor(req)}`;
   }
 

@@ -167,12 +167,26 @@ export async function storedPage(
   };
 }
 
+/** Browsers send a handful of distinct `Accept-Encoding` headers; parsing one costs microseconds. */
+const encodingByHeader = new Map<string, Encoding>();
+const MAX_REMEMBERED_ENCODING_HEADERS = 100;
+
 /**
  * The encoding to answer with for an `Accept-Encoding` header: the acceptable one with the
  * highest quality, brotli before gzip before none on a tie; `q=0` refuses one.
  */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return "identity";
+  let encoding = encodingByHeader.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = encodingFor(acceptEncoding);
+    if (encodingByHeader.size >= MAX_REMEMBERED_ENCODING_HEADERS) encodingByHeader.clear();
+    encodingByHeader.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+function encodingFor(acceptEncoding: string): Encoding {
   let br: number | undefined;
   let gzipped: number | undefined;
   let identity: number | undefined;

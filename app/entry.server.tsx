@@ -15,7 +15,7 @@ export { forgetSharedData } from "./lib/shared-data.server.ts";
 export const streamTimeout = 5_000;
 
 export type HostOptions = { apiUrl: string; appUrl: string; appKey: string };
-export type HostRequestFacts = { nonce: string; clientAddress: string | undefined };
+export type HostRequestFacts = { nonce: string | undefined; clientAddress: string | undefined };
 
 /**
  * Used by web/host.ts through the server build (`build.entry.module`), so the host and the app

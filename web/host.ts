@@ -1,7 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { readdir, stat } from "node:fs/promises";
+import {
+  createServer,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -12,7 +17,16 @@ import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import compression from "compression";
 import proxyaddr from "proxy-addr";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { type CachedPage, carriesSecret, RenderCache } from "./render-cache.ts";
+import {
+  carriesSecret,
+  inlineScriptHashes,
+  isShareable,
+  matchesEntityTag,
+  preferredEncoding,
+  RenderCache,
+  type StoredPage,
+  storedPage,
+} from "./render-cache.ts";
 import {
   type BodyLimits,
   discardRestOfBody,
@@ -43,7 +57,8 @@ export type WebServerOptions = {
 
 export type WebServer = { url: string; close(): Promise<void> };
 
-type HostRequestFacts = { nonce: string; clientAddress: string | undefined };
+/** No nonce for a page rendered for visitors without cookies: its policy names its scripts' hashes. */
+type HostRequestFacts = { nonce: string | undefined; clientAddress: string | undefined };
 type HostEntryModule = {
   createHostLoadContext(options: {
     apiUrl: string;
@@ -65,6 +80,9 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const UPLOAD_MARGIN_BYTES = 1024 * 1024;
 /** Forms without a file input (sign-in, contact, settings…) carry a few lines of text. */
 const FORM_MAX_BYTES = 1024 * 1024;
+const RENDER_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+/** Distinct Accept-Language headers whose render variant is remembered (it costs Intl lookups). */
+const MAX_REMEMBERED_LANGUAGE_HEADERS = 1000;
 const CONTENT_TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
   ".mjs": "text/javascript; charset=utf-8",
@@ -97,8 +115,9 @@ const STORAGE_RESPONSE_HEADERS = [
 
 /**
  * The production HTTP host of the web tier: static assets, `/storage/*` from the API, security
- * headers with a per-request CSP nonce, a same-origin check on every unsafe method, compression,
- * and the React Router app for everything else.
+ * headers with a per-request CSP nonce (or, on pages shared by visitors, the hashes of their
+ * scripts), a same-origin check on every unsafe method, compression, the render cache, and the
+ * React Router app for everything else.
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const apiUrl = options.apiUrl.replace(/\/+$/, "");
@@ -113,7 +132,23 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const trustProxy = proxyaddr.compile(options.trustedProxies ?? ["loopback"]);
   const https = appUrl.protocol === "https:";
   const imageOrigins = options.externalApi ? [new URL(apiUrl).origin] : [];
-  const renderCache = new RenderCache({ freshMs: 5_000, staleMs: 30_000, maxEntries: 500 });
+  const renderCache = new RenderCache({
+    freshMs: 5_000,
+    staleMs: 30_000,
+    maxEntries: 500,
+    maxBytes: RENDER_CACHE_MAX_BYTES,
+  });
+  const clientFiles = await filesUnder(clientBuildDirectory);
+  // When every file of the build has an extension, a path with no dot in its last segment (nor an
+  // escaped one) names none of them: most pages then skip decoding and normalising their path.
+  const extensionlessClientFiles = [...clientFiles].some(
+    (file) => !path.basename(file).includes("."),
+  );
+  const mayNameClientFile = (pathname: string) =>
+    extensionlessClientFiles ||
+    pathname.includes("%") ||
+    pathname.slice(pathname.lastIndexOf("/") + 1).includes(".");
+  const variantByAcceptLanguage = new Map<string, string>();
   const bodyLimits: BodyLimits = {
     multipart: options.imageMaxBytes + UPLOAD_MARGIN_BYTES,
     other: FORM_MAX_BYTES,
@@ -127,35 +162,101 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const response = await handleRequest(request, createLoadContext({ nonce, clientAddress }));
     response.headers.set(
       "Content-Security-Policy",
-      contentSecurityPolicy({ nonce, https, imageOrigins }),
+      contentSecurityPolicy({ scriptSources: [`'nonce-${nonce}'`], https, imageOrigins }),
     );
     return response;
   }
 
-  /** Pages for visitors without cookies come from the render cache (never anything personal). */
-  async function renderForVisitor(
+  /**
+   * A page for visitors without cookies, read whole: rendered without a nonce, its policy names
+   * the hashes of its inline scripts, so the same bytes may go to every visitor.
+   */
+  async function renderForVisitors(
     request: Request,
     clientAddress: string | undefined,
-  ): Promise<Response> {
-    const url = new URL(request.url);
-    const key = `${url.pathname}${url.search} ${renderVariantOf(request)}`;
-    const renderShareable = async (): Promise<CachedPage | null> => {
-      const detached = new Request(request.url, { headers: request.headers });
-      const response = await renderPage(detached, clientAddress);
-      if (isShareable(response)) return pageFrom(response);
-      await response.body?.cancel();
+  ): Promise<RenderedPage> {
+    const response = await handleRequest(
+      request,
+      createLoadContext({ nonce: undefined, clientAddress }),
+    );
+    const body = Buffer.from(await response.arrayBuffer());
+    const scriptSources = inlineScriptHashes(body.toString("utf8"));
+    response.headers.set(
+      "Content-Security-Policy",
+      contentSecurityPolicy({ scriptSources, https, imageOrigins }),
+    );
+    return { status: response.status, headers: response.headers, body };
+  }
+
+  async function renderShareable(
+    request: Request,
+    clientAddress: string | undefined,
+  ): Promise<StoredPage | null> {
+    const rendered = await renderForVisitors(request, clientAddress);
+    return isShareable(rendered.status, rendered.headers) ? pageToStore(rendered, https) : null;
+  }
+
+  /**
+   * The key of a request the render cache may answer (a GET or HEAD from a visitor without
+   * cookies, for a page), else null. Checked before anything else, so it touches no file.
+   */
+  function renderCacheKeyOf(req: IncomingMessage, url: URL): string | null {
+    if (!isCacheableRequest(req) || carriesSecret(url)) return null;
+    const { pathname } = url;
+    if (pathname === "/healthz" || pathname.startsWith("/storage/")) return null;
+    if (mayNameClientFile(pathname) && clientFiles.has(clientFilePathOf(pathname) ?? "")) {
       return null;
-    };
-    const cached = renderCache.lookup(key);
-    if (cached) {
-      if (cached.stale) renderCache.refreshInBackground(key, renderShareable);
-      return responseFromPage(cached.page, "hit");
     }
-    const response = await renderPage(request, clientAddress);
-    if (!isShareable(response)) return withPrivateCaching(response);
-    const page = await pageFrom(response);
-    renderCache.store(key, page);
-    return responseFromPage(page, "miss");
+    return `${pathname}${url.search} ${renderVariantOfVisitor(req)}`;
+  }
+
+  /** `renderVariantOf` is the resolved locale of Accept-Language, which costs Intl lookups. */
+  function renderVariantOfVisitor(req: IncomingMessage): string {
+    const acceptLanguage = req.headers["accept-language"] ?? "";
+    let variant = variantByAcceptLanguage.get(acceptLanguage);
+    if (variant === undefined) {
+      variant = renderVariantOf(
+        new Request("http://web.invalid/", { headers: { "Accept-Language": acceptLanguage } }),
+      );
+      if (variantByAcceptLanguage.size >= MAX_REMEMBERED_LANGUAGE_HEADERS) {
+        variantByAcceptLanguage.clear();
+      }
+      variantByAcceptLanguage.set(acceptLanguage, variant);
+    }
+    return variant;
+  }
+
+  /** The fast path: a stored page for `key`, written as it is; a stale one is rendered again. */
+  function answerFromRenderCache(req: IncomingMessage, res: ServerResponse, key: string): boolean {
+    const cached = renderCache.lookup(key);
+    if (!cached) return false;
+    sendStoredPage(req, res, cached.page, "hit");
+    if (cached.stale) {
+      renderCache.refreshInBackground(key, () =>
+        renderShareable(detachedRequestOf(req, res), visitorAddress(proxyaddr(req, trustProxy))),
+      );
+    }
+    return true;
+  }
+
+  /** A page rendered for a visitor: stored and answered as a hit would be, when it is shareable. */
+  async function answerVisitor(
+    req: IncomingMessage,
+    res: ServerResponse,
+    request: Request,
+    key: string,
+    clientAddress: string | undefined,
+  ): Promise<void> {
+    const rendered = await renderForVisitors(request, clientAddress);
+    if (isShareable(rendered.status, rendered.headers)) {
+      const page = await pageToStore(rendered, https);
+      renderCache.store(key, page);
+      sendStoredPage(req, res, page, "miss");
+      return;
+    }
+    const { status, headers, body } = rendered;
+    await useCompression(req, res);
+    await sendResponse(res, withPrivateCaching(new Response(body, { status, headers })));
   }
 
   // compression is Connect middleware: it only needs Node's own request and response.
@@ -165,27 +266,40 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     next: () => void,
   ) => void;
 
+  function useCompression(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    return new Promise<void>((resolve) => compress(req, res, () => resolve()));
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    setSecurityHeaders(res, https);
     const refusal = refusalOf(req);
     if (refusal) {
+      setSecurityHeaders(res, https);
       sendRefusal(req, res, refusal);
       return;
     }
     const url = new URL(req.url ?? "/", "http://web.invalid");
+    const renderCacheKey = renderCacheKeyOf(req, url);
+    // First, as the most frequent answer: a stored page carries its security headers with it.
+    if (renderCacheKey !== null && answerFromRenderCache(req, res, renderCacheKey)) return;
 
+    setSecurityHeaders(res, https);
     if (!SAFE_METHODS.has(req.method ?? "GET") && !isSameOrigin(req, appUrl)) {
       sendText(res, 403, "Cross-site requests are not allowed.");
       return;
     }
+    // A HEAD has no body to store: only a GET fills the render cache.
+    if (renderCacheKey !== null && req.method === "GET") {
+      const clientAddress = visitorAddress(proxyaddr(req, trustProxy));
+      await answerVisitor(req, res, createRequest(req, res), renderCacheKey, clientAddress);
+      return;
+    }
 
-    await new Promise<void>((resolve) => compress(req, res, () => resolve()));
-
+    await useCompression(req, res);
     if (url.pathname === "/healthz") {
       await answerHealth(res, apiUrl);
     } else if (url.pathname.startsWith("/storage/")) {
       await streamFromStorage(req, res, apiUrl + url.pathname + url.search);
-    } else if (!(await serveClientFile(req, res, url.pathname))) {
+    } else if (!(await serveClientFile(req, res, clientFiles, url.pathname))) {
       const clientAddress = visitorAddress(proxyaddr(req, trustProxy));
       let request = createRequest(req, res);
       if (BODY_METHODS.has(request.method)) {
@@ -199,9 +313,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       }
       const response = carriesSecret(url)
         ? withNoStore(await renderPage(request, clientAddress))
-        : isCacheableRequest(req)
-          ? await renderForVisitor(request, clientAddress)
-          : withPrivateCaching(await renderPage(request, clientAddress));
+        : withPrivateCaching(await renderPage(request, clientAddress));
       // Staff see their change on the site at once, and visitors never get a cached page that
       // shows a picture the change removed. (Other instances' pages age out within 35 s.)
       if (!SAFE_METHODS.has(req.method ?? "GET") && url.pathname.startsWith("/admin/")) {
@@ -261,22 +373,23 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 }
 
 /**
- * The policy of a response; `nonce` names the inline scripts of a rendered page (none elsewhere).
- * Images may come from any https host (an editor's link, a backend's storage) and the API's origin;
- * `blob:` is the preview of a picture chosen in an admin form, before it is uploaded.
+ * The policy of a response; `scriptSources` name the inline scripts of a rendered page, by its
+ * nonce or by their hashes (none elsewhere). Images may come from any https host (an editor's
+ * link, a backend's storage) and the API's origin; `blob:` is the preview of a picture chosen in
+ * an admin form, before it is uploaded.
  */
 function contentSecurityPolicy({
-  nonce,
+  scriptSources,
   https,
   imageOrigins,
 }: {
-  nonce: string | null;
+  scriptSources: readonly string[];
   https: boolean;
   imageOrigins: readonly string[];
 }): string {
   return [
     "default-src 'self'",
-    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
+    ["script-src 'self'", ...scriptSources].join(" "),
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data: blob: https:", ...imageOrigins].join(" "),
     "font-src 'self' data:",
@@ -291,17 +404,28 @@ function contentSecurityPolicy({
   ].join("; ");
 }
 
-/** Headers for every response; pages add their Content-Security-Policy with the nonce of their scripts. */
+/** Headers for every response; pages add their Content-Security-Policy naming their scripts. */
+function securityHeaders(https: boolean): Record<string, string> {
+  return {
+    "Content-Security-Policy": contentSecurityPolicy({
+      scriptSources: [],
+      https,
+      imageOrigins: [],
+    }),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+    ...(https ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+}
+
+const SECURITY_HEADERS = { http: securityHeaders(false), https: securityHeaders(true) };
+
 function setSecurityHeaders(res: ServerResponse, https: boolean): void {
-  res.setHeader(
-    "Content-Security-Policy",
-    contentSecurityPolicy({ nonce: null, https, imageOrigins: [] }),
-  );
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-  if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  for (const [name, value] of Object.entries(SECURITY_HEADERS[https ? "https" : "http"])) {
+    res.setHeader(name, value);
+  }
 }
 
 /**
@@ -373,21 +497,39 @@ async function streamFromStorage(
   await pipeline(Readable.fromWeb(upstream.body as NodeReadableStream<Uint8Array>), res);
 }
 
-/** A file of the client build, if the path names one. Hashed `/assets/*` are cached for a year. */
-async function serveClientFile(
-  req: IncomingMessage,
-  res: ServerResponse,
-  pathname: string,
-): Promise<boolean> {
-  if ((req.method !== "GET" && req.method !== "HEAD") || pathname.endsWith("/")) return false;
+/** Every file of the client build, read once at start: a page's path is then told apart without a lookup. */
+async function filesUnder(directory: string): Promise<Set<string>> {
+  const entries = await readdir(directory, { recursive: true, withFileTypes: true });
+  return new Set(
+    entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name)),
+  );
+}
+
+/** Where the client build would keep the file a URL path names, or null if it names none. */
+function clientFilePathOf(pathname: string): string | null {
+  if (pathname.endsWith("/")) return null;
   let relativePath: string;
   try {
     relativePath = decodeURIComponent(pathname);
   } catch {
-    return false;
+    return null;
   }
   const filePath = path.join(clientBuildDirectory, path.normalize(relativePath));
-  if (!filePath.startsWith(clientBuildDirectory + path.sep)) return false;
+  return filePath.startsWith(clientBuildDirectory + path.sep) ? filePath : null;
+}
+
+/** A file of the client build, if the path names one. Hashed `/assets/*` are cached for a year. */
+async function serveClientFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  clientFiles: ReadonlySet<string>,
+  pathname: string,
+): Promise<boolean> {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  const filePath = clientFilePathOf(pathname);
+  if (filePath === null || !clientFiles.has(filePath)) return false;
   const stats = await stat(filePath).catch(() => null);
   if (!stats?.isFile()) return false;
 
@@ -418,36 +560,68 @@ async function serveClientFile(
 
 const SHARED_CACHE_CONTROL = "public, max-age=5, stale-while-revalidate=30";
 
-/** Only a GET from a visitor without cookies can be answered with a page rendered for someone else. */
+/** Only a GET or HEAD from a visitor without cookies can be answered with a page rendered for someone else. */
 function isCacheableRequest(req: IncomingMessage): boolean {
-  return req.method === "GET" && !req.headers.cookie && !req.headers.authorization;
-}
-
-/** A page anyone may get: a 200 or 404 that sets no cookie and does not ask to stay private. */
-function isShareable(response: Response): boolean {
-  const cacheControl = response.headers.get("Cache-Control") ?? "";
   return (
-    (response.status === 200 || response.status === 404) &&
-    !response.headers.has("Set-Cookie") &&
-    !/private|no-store/.test(cacheControl)
+    (req.method === "GET" || req.method === "HEAD") &&
+    !req.headers.cookie &&
+    !req.headers.authorization
   );
 }
 
-async function pageFrom(response: Response): Promise<CachedPage> {
-  const headers = [...response.headers.entries()].filter(([name]) => name !== "cache-control");
-  headers.push(["cache-control", SHARED_CACHE_CONTROL]);
-  return {
-    status: response.status,
-    headers,
-    body: new Uint8Array(await response.arrayBuffer()),
-    storedAt: Date.now(),
-  };
+type RenderedPage = { status: number; headers: Headers; body: Buffer<ArrayBuffer> };
+
+/** Headers that belong to one answer, not to the stored page; it gets its own. */
+const PER_ANSWER_HEADERS = new Set([
+  "cache-control",
+  "content-length",
+  "content-encoding",
+  "etag",
+  "transfer-encoding",
+]);
+
+/** A page to keep with all its headers, the security headers too, so a hit only writes them. */
+function pageToStore({ status, headers, body }: RenderedPage, https: boolean): Promise<StoredPage> {
+  const stored: OutgoingHttpHeaders = { "cache-control": SHARED_CACHE_CONTROL };
+  for (const [name, value] of Object.entries(securityHeaders(https))) {
+    stored[name.toLowerCase()] = value;
+  }
+  for (const [name, value] of headers) {
+    if (!PER_ANSWER_HEADERS.has(name)) stored[name] = value;
+  }
+  return storedPage(status, stored, body, Date.now());
 }
 
-function responseFromPage(page: CachedPage, outcome: "hit" | "miss"): Response {
-  const headers = new Headers(page.headers);
-  headers.set("X-Render-Cache", outcome);
-  return new Response(page.body.slice(), { status: page.status, headers });
+/**
+ * A stored page as it is, in the encoding the client prefers, with no Request, Response or
+ * compression work; `If-None-Match` naming it gets a 304.
+ */
+function sendStoredPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: StoredPage,
+  outcome: "hit" | "miss",
+): void {
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  const etag = page.etags?.[encoding];
+  const headers: OutgoingHttpHeaders = { ...page.headers, "x-render-cache": outcome };
+  if (etag !== undefined) {
+    headers.etag = etag;
+    if (matchesEntityTag(req.headers["if-none-match"], etag)) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+  }
+  const body = page.bodies[encoding];
+  if (encoding !== "identity") headers["content-encoding"] = encoding;
+  headers["content-length"] = body.byteLength;
+  res.writeHead(page.status, headers).end(req.method === "HEAD" ? undefined : body);
+}
+
+/** The request again for a background render, which outlives the visitor's connection. */
+function detachedRequestOf(req: IncomingMessage, res: ServerResponse): Request {
+  const request = createRequest(req, res);
+  return new Request(request.url, { headers: request.headers });
 }
 
 function withPrivateCaching(response: Response): Response {

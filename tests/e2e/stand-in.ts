@@ -20,6 +20,8 @@ export type StandInOptions = {
    * second web tier's requests as its own site's (Sanctum's stateful domains).
    */
   statefulOrigin?: string;
+  /** Added to every answer, as a Laravel backend starts a session for every visitor. */
+  setCookie?: string;
 };
 
 /**
@@ -81,6 +83,7 @@ export async function startStandInBackend(
       }
     });
     const cookies = upstream.headers.getSetCookie();
+    if (options.setCookie) cookies.push(options.setCookie);
     if (cookies.length > 0) responseHeaders["set-cookie"] = cookies;
     let body: Buffer = Buffer.from(await upstream.arrayBuffer());
     if (options.rewriteJson && upstream.headers.get("content-type")?.includes("application/json")) {

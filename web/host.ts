@@ -247,13 +247,19 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     key: string,
     clientAddress: string | undefined,
   ): Promise<void> {
-    const rendered = await renderForVisitors(request, clientAddress);
-    if (isShareable(rendered.status, rendered.headers)) {
-      const page = await pageToStore(rendered, https);
-      renderCache.store(key, page);
+    let unshareable: RenderedPage | undefined;
+    const page = await renderCache.renderOnce(key, async () => {
+      const rendered = await renderForVisitors(request, clientAddress);
+      if (isShareable(rendered.status, rendered.headers)) return pageToStore(rendered, https);
+      unshareable = rendered;
+      return null;
+    });
+    if (page) {
       sendStoredPage(req, res, page, "miss");
       return;
     }
+    // Another visitor's render turned out to be theirs alone: this one gets its own.
+    const rendered = unshareable ?? (await renderForVisitors(request, clientAddress));
     const { status, headers, body } = rendered;
     await useCompression(req, res);
     await sendResponse(res, withPrivateCaching(new Response(body, { status, headers })));
@@ -290,7 +296,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     // A HEAD has no body to store: only a GET fills the render cache.
     if (renderCacheKey !== null && req.method === "GET") {
       const clientAddress = visitorAddress(proxyaddr(req, trustProxy));
-      await answerVisitor(req, res, createRequest(req, res), renderCacheKey, clientAddress);
+      // Detached: other visitors may share this render, so one leaving must not abort it.
+      await answerVisitor(req, res, detachedRequestOf(req, res), renderCacheKey, clientAddress);
       return;
     }
 

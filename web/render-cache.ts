@@ -40,9 +40,12 @@ export type RenderCacheOptions = {
  */
 export class RenderCache {
   readonly #entries = new Map<string, StoredPage>();
-  readonly #refreshing = new Set<string>();
+  /** Renders under way, by key: visitors missing the same page at once share one. */
+  readonly #rendering = new Map<string, Promise<StoredPage | null>>();
   readonly #options: Required<RenderCacheOptions>;
   #bytes = 0;
+  /** Counts `clear()`s: a render that began before one may show what the change removed. */
+  #generation = 0;
 
   constructor(options: RenderCacheOptions) {
     this.#options = { now: Date.now, ...options };
@@ -82,19 +85,47 @@ export class RenderCache {
   clear(): void {
     this.#entries.clear();
     this.#bytes = 0;
+    this.#generation += 1;
+    this.#rendering.clear();
   }
 
   /**
-   * Runs `render` for `key` unless a refresh of it is already running (then answers null); a null
-   * page or a failed render drops the stored one.
+   * The page `render` gives for `key`, stored when it is one (null: not shareable, and any stored
+   * page for the key is dropped). While it runs, callers for the same key share it instead of
+   * rendering too; one that began before a `clear()` is not stored.
+   */
+  renderOnce(key: string, render: () => Promise<StoredPage | null>): Promise<StoredPage | null> {
+    const running = this.#rendering.get(key);
+    if (running) return running;
+    const generation = this.#generation;
+    const rendering = render()
+      .then((page) => {
+        if (generation !== this.#generation) return page;
+        if (page) this.store(key, page);
+        else this.#forget(key);
+        return page;
+      })
+      .catch((error: unknown) => {
+        if (generation === this.#generation) this.#forget(key);
+        throw error;
+      })
+      .finally(() => {
+        if (this.#rendering.get(key) === rendering) this.#rendering.delete(key);
+      });
+    this.#rendering.set(key, rendering);
+    return rendering;
+  }
+
+  /**
+   * A stale page's replacement, unless a render of `key` is already running (then null): what
+   * `renderOnce` does, its failure dropping the stored page rather than reaching anyone.
    */
   refreshInBackground(key: string, render: () => Promise<StoredPage | null>): Promise<void> | null {
-    if (this.#refreshing.has(key)) return null;
-    this.#refreshing.add(key);
-    return render()
-      .then((page) => (page ? this.store(key, page) : this.#forget(key)))
-      .catch(() => this.#forget(key))
-      .finally(() => this.#refreshing.delete(key));
+    if (this.#rendering.has(key)) return null;
+    return this.renderOnce(key, render).then(
+      () => undefined,
+      () => undefined,
+    );
   }
 
   #forget(key: string): void {

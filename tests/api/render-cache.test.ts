@@ -105,6 +105,56 @@ describe("stale-while-revalidate", () => {
   });
 });
 
+describe("visitors missing the same page at once", () => {
+  it("share one render, and the page it gives is stored", async () => {
+    const { cache } = cacheWithClock();
+    const page = await pageOf(100);
+    let renders = 0;
+    let finishRender: (page: StoredPage) => void = () => {};
+    const render = () => {
+      renders += 1;
+      return new Promise<StoredPage>((resolve) => (finishRender = resolve));
+    };
+    const first = cache.renderOnce("/ en-GB", render);
+    const second = cache.renderOnce("/ en-GB", render);
+    expect(cache.refreshInBackground("/ en-GB", render)).toBeNull();
+    expect(renders).toBe(1);
+
+    finishRender(page);
+    expect(await first).toBe(page);
+    expect(await second).toBe(page);
+    expect(cache.lookup("/ en-GB")).toEqual({ page, stale: false });
+  });
+
+  it("do not store a page whose render began before the cache was cleared", async () => {
+    const { cache } = cacheWithClock();
+    const before = await pageOf(100);
+    let finishRender: (page: StoredPage) => void = () => {};
+    const rendering = cache.renderOnce(
+      "/about en-GB",
+      () => new Promise<StoredPage>((resolve) => (finishRender = resolve)),
+    );
+    cache.clear();
+    // The next visitor renders afresh instead of waiting for the render from before the change.
+    const after = await pageOf(100);
+    expect(await cache.renderOnce("/about en-GB", () => Promise.resolve(after))).toBe(after);
+
+    finishRender(before);
+    expect(await rendering).toBe(before);
+    expect(cache.lookup("/about en-GB")?.page).toBe(after);
+  });
+
+  it("each see a failed render fail, and nothing is kept", async () => {
+    const { cache } = cacheWithClock();
+    const failure = new Error("API down");
+    const first = cache.renderOnce("/blog en-GB", () => Promise.reject(failure));
+    const second = cache.renderOnce("/blog en-GB", () => Promise.resolve(null));
+    await expect(first).rejects.toBe(failure);
+    await expect(second).rejects.toBe(failure);
+    expect(cache.lookup("/blog en-GB")).toBeNull();
+  });
+});
+
 describe("bounds", () => {
   it("evicts the least recently used pages once the bodies pass maxBytes", async () => {
     const first = await pageOf(1_000);

@@ -59,11 +59,18 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
-/** VmRSS (now) and VmHWM (the peak so far), in MB. */
-function residentMemory(pid: number): { rssMb: number; peakMb: number } {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(status)?.[1]);
-  return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
+/**
+ * VmRSS (now) and VmHWM (the peak so far), in MB; and PSS, which shares the pages two processes
+ * both map (the `node` binary) between them instead of counting them in each.
+ */
+function residentMemory(pid: number): { rssMb: number; peakMb: number; pssMb: number } {
+  const field = (file: string, name: string) =>
+    Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(readFileSync(file, "utf8"))?.[1]) / 1024;
+  return {
+    rssMb: field(`/proc/${pid}/status`, "VmRSS"),
+    peakMb: field(`/proc/${pid}/status`, "VmHWM"),
+    pssMb: field(`/proc/${pid}/smaps_rollup`, "Pss"),
+  };
 }
 
 function childrenOf(parent: number): number[] {
@@ -463,13 +470,14 @@ try {
   }
 
   const rssTotalMb = Object.values(memoryAfter).reduce((sum, m) => sum + m.rssMb, 0);
-  console.log("\nmemory (RSS, MB)        at start   peak   after the load");
+  console.log("\nmemory (MB)             RSS at start   peak   after the load   PSS after");
   for (const tier of tiers.filter((t) => t.name !== "ceiling")) {
     console.log(
       `  ${tier.name} (pid ${tier.pid})`.padEnd(24) +
-        fixed(memoryAtStart[tier.name]!.rssMb).padStart(9) +
+        fixed(memoryAtStart[tier.name]!.rssMb).padStart(13) +
         fixed(memoryAfter[tier.name]!.peakMb).padStart(7) +
-        fixed(memoryAfter[tier.name]!.rssMb).padStart(9),
+        fixed(memoryAfter[tier.name]!.rssMb).padStart(17) +
+        fixed(memoryAfter[tier.name]!.pssMb).padStart(12),
     );
   }
   console.log(

@@ -170,6 +170,9 @@ async function wrk(url: string, headers: Record<string, string>, seconds: number
     `-c${CONNECTIONS}`,
     `-d${seconds}s`,
     "--latency",
+    // wrk leaves a request slower than its timeout (2 s by default) out of the latencies.
+    "--timeout",
+    "10s",
     ...headerArgs,
     url,
   ]);
@@ -392,7 +395,7 @@ try {
   }
 
   const generator = wrkOnPath
-    ? `wrk (1 thread, ${CONNECTIONS} connections, --latency)`
+    ? `wrk (1 thread, ${CONNECTIONS} connections, --latency, --timeout 10s)`
     : `autocannon (${CONNECTIONS} connections)`;
   console.log(
     `${generator}; ${WARMUP_SECONDS} s warm-up, then ${ROUNDS} interleaved rounds of ${SECONDS} s per scenario; medians\n`,

@@ -225,12 +225,19 @@ async function autocannon(
   };
 }
 
-const load = wrkOnPath ? wrk : autocannon;
+const generate = wrkOnPath ? wrk : autocannon;
+
+/** A run in which no request completed has no latencies (the generators would say 0). */
+async function load(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {
+  const result = await generate(url, headers, seconds);
+  return result.requests > 0 ? result : { ...result, p50Ms: NaN, p99Ms: NaN };
+}
 
 // ---------------------------------------------------------------- figures
 
 const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };

@@ -1,17 +1,23 @@
 // `npm run serve`: production. Migrates (never seeds) and serves both tiers, or only the web
-// tier when API_URL points at an existing Laravel/Sanctum-compatible API.
+// tier when API_URL points at an existing Laravel/Sanctum-compatible API. The API runs in a
+// child process (scripts/serve-api.ts), the web tier in this one (record 022).
 import { loadConfigOrExit } from "../server/config.ts";
-import { closeGracefullyOnSignals, startApiOrExit, type RunningApi } from "../server/main.ts";
+import { closeGracefullyOnSignals } from "../server/main.ts";
 import { startWebServer } from "../web/host.ts";
-import { bootstrapAdminFromEnv } from "./bootstrap.ts";
+import { type ApiProcess, startApiProcess } from "./api-process.ts";
 
 const config = loadConfigOrExit();
-const externalApiUrl = process.env.API_URL;
+// Empty counts as unset, as everywhere in the configuration.
+const externalApiUrl = process.env.API_URL || undefined;
 
-let api: RunningApi | undefined;
+let api: ApiProcess | undefined;
 if (!externalApiUrl) {
-  api = await startApiOrExit(config);
-  await bootstrapAdminFromEnv(api.app.db, config);
+  api = await startApiProcess((code, signal) => {
+    console.error(
+      `The API process (pid ${api?.pid}) exited unexpectedly (${signal ?? `code ${code}`}); stopping.`,
+    );
+    process.exit(1);
+  });
 }
 const web = await startWebServer({
   port: config.port,
@@ -30,5 +36,5 @@ console.log(
 
 closeGracefullyOnSignals(async () => {
   await web.close();
-  await api?.close();
+  await api?.stop();
 });

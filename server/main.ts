@@ -1,12 +1,16 @@
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfigOrExit } from "./config.ts";
-import { migrateToLatest, openDatabase } from "./db/database.ts";
 
 export type RunningApi = { app: FastifyInstance; url: string; close(): Promise<void> };
 
 /** Opens the database, brings the schema up to date and listens on 127.0.0.1:API_PORT. */
 export async function startApi(config: Config): Promise<RunningApi> {
+  // Loaded here, not at the top: the web tier's process (scripts/serve.ts) imports this module for
+  // closeGracefullyOnSignals and must not load the API (Fastify, Kysely, sharp/libvips) with it.
+  const [{ buildApp }, { migrateToLatest, openDatabase }] = await Promise.all([
+    import("./app.ts"),
+    import("./db/database.ts"),
+  ]);
   const database = openDatabase(config);
   await migrateToLatest(database);
   const app = await buildApp({ config, database });

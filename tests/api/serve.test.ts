@@ -1,0 +1,122 @@
+// `npm run serve` runs the web tier in its own process and the API in a child (record 022): how
+// the two start and stop together. Needs the web tier built (npm run build), as npm test does first.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const dataDir = mkdtempSync(path.join(tmpdir(), "almoner-serve-"));
+const started: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const child of started.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+type Exit = { code: number | null; signal: NodeJS.Signals | null; output: string };
+type Serving = {
+  serve: ChildProcess;
+  apiPid: number;
+  webUrl: string;
+  apiUrl: string;
+  exited: Promise<Exit>;
+};
+
+/** scripts/serve.ts on free ports, once it says where it serves. */
+async function startServe(): Promise<Serving> {
+  expect(existsSync(path.join(root, "build", "server", "index.js")), "npm run build first").toBe(
+    true,
+  );
+  const serve = spawn(process.execPath, ["scripts/serve.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      HOST: "127.0.0.1",
+      PORT: "0",
+      API_PORT: "0",
+      LOG_LEVEL: "info",
+      API_URL: "",
+      DATABASE_URL: "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  started.push(serve);
+  let output = "";
+  serve.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  serve.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<Exit>((resolve) =>
+    serve.on("exit", (code, signal) => resolve({ code, signal, output })),
+  );
+  const [, webUrl, apiUrl] = await new Promise<RegExpExecArray>((resolve, reject) => {
+    serve.stdout!.on("data", () => {
+      const match = /web tier on (http:\/\/\S+), API at (http:\/\/[^)\s]+)\)/.exec(output);
+      if (match) resolve(match);
+    });
+    void exited.then(() => reject(new Error(`scripts/serve.ts exited early:\n${output}`)));
+  });
+  const [apiPid] = childrenOf(serve.pid!);
+  expect(apiPid, "the API runs in a child process").toBeDefined();
+  return { serve, apiPid: apiPid!, webUrl: webUrl!, apiUrl: apiUrl!, exited };
+}
+
+function processState(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Running: it exists and is no zombie waiting for a parent to collect it. */
+const isRunning = (pid: number) => ![undefined, "Z", "X"].includes(processState(pid));
+
+function childrenOf(parent: number): number[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === parent;
+      } catch {
+        return false;
+      }
+    });
+}
+
+describe("npm run serve", () => {
+  it("serves both tiers from two processes and SIGTERM ends both", async () => {
+    const { serve, apiPid, webUrl, apiUrl, exited } = await startServe();
+    expect(apiPid).not.toBe(serve.pid);
+    const health = await fetch(`${webUrl}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok", api: true });
+    expect((await fetch(`${apiUrl}/healthz`)).status).toBe(200);
+
+    serve.kill("SIGTERM");
+    const exit = await exited;
+    expect(exit.code).toBe(0);
+    expect(exit.output).toMatch(/SIGTERM received, shutting down/);
+    expect(isRunning(apiPid), "no API process is left behind").toBe(false);
+    await expect(fetch(`${apiUrl}/healthz`)).rejects.toThrow();
+  });
+
+  it("exits non-zero when its API process dies, so a supervisor restarts it", async () => {
+    const { apiPid, exited } = await startServe();
+    process.kill(apiPid, "SIGKILL");
+    const exit = await exited;
+    expect(exit.code).not.toBe(0);
+    expect(exit.output).toMatch(/The API process \(pid \d+\) exited unexpectedly \(SIGKILL\)/);
+  });
+
+  it("leaves no API process behind when it is killed outright", async () => {
+    const { serve, apiPid, exited } = await startServe();
+    serve.kill("SIGKILL");
+    await exited;
+    await expect.poll(() => isRunning(apiPid), { interval: 100, timeout: 15_000 }).toBe(false);
+  });
+});

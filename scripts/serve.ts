@@ -3,8 +3,12 @@
 // child process (scripts/serve-api.ts), the web tier in this one (record 022).
 import { loadConfigOrExit } from "../server/config.ts";
 import { closeGracefullyOnSignals } from "../server/main.ts";
-import { startWebServer } from "../web/host.ts";
 import { type ApiProcess, startApiProcess } from "./api-process.ts";
+
+// React and React Router pick their production builds when first loaded; their development
+// builds render several times slower. So the host (which loads them) comes after this line.
+process.env.NODE_ENV ??= "production";
+const { startWebServer } = await import("../web/host.ts");
 
 const config = loadConfigOrExit();
 // Empty counts as unset, as everywhere in the configuration.

@@ -540,7 +540,6 @@ async function serveClientFile(
   const stats = await stat(filePath).catch(() => null);
   if (!stats?.isFile()) return false;
 
-  const etag = `W/"${stats.size.toString(16)}-${stats.mtimeMs.toString(16)}"`;
   res.setHeader(
     "Content-Type",
     CONTENT_TYPES[path.extname(filePath).toLowerCase()] ?? "application/octet-stream",
@@ -549,19 +548,34 @@ async function serveClientFile(
     "Cache-Control",
     pathname.startsWith("/assets/") ? IMMUTABLE : "public, max-age=3600",
   );
-  res.setHeader("ETag", etag);
   res.setHeader("Last-Modified", stats.mtime.toUTCString());
-  if (req.headers["if-none-match"] === etag) {
+  // The build keeps a brotli and a gzip copy of its text files (scripts/compress-assets.ts).
+  let sentPath = filePath;
+  let sentSize = stats.size;
+  let tag = `${stats.size.toString(16)}-${stats.mtimeMs.toString(16)}`;
+  if (clientFiles.has(`${filePath}.br`)) {
+    res.setHeader("Vary", "Accept-Encoding");
+    const encoding = preferredEncoding(req.headers["accept-encoding"]);
+    const encodedPath = `${filePath}.${encoding === "br" ? "br" : "gz"}`;
+    const encoded = encoding === "identity" ? null : await stat(encodedPath).catch(() => null);
+    if (encoded?.isFile()) {
+      res.setHeader("Content-Encoding", encoding);
+      [sentPath, sentSize, tag] = [encodedPath, encoded.size, `${tag}-${encoding}`];
+    }
+  }
+  const etag = `"${tag}"`;
+  res.setHeader("ETag", etag);
+  if (matchesEntityTag(req.headers["if-none-match"], etag)) {
     res.statusCode = 304;
     res.end();
     return true;
   }
-  res.setHeader("Content-Length", stats.size);
+  res.setHeader("Content-Length", sentSize);
   if (req.method === "HEAD") {
     res.end();
     return true;
   }
-  await pipeline(createReadStream(filePath), res);
+  await pipeline(createReadStream(sentPath), res);
   return true;
 }
 
@@ -643,8 +657,9 @@ function withNoStore(response: Response): Response {
   return response;
 }
 
-function visitorAddress(address: string): string {
-  return address.startsWith("::ffff:") ? address.slice("::ffff:".length) : address;
+/** The visitor's address; none once the visitor has closed the connection (proxy-addr gives undefined then). */
+function visitorAddress(address: string | undefined): string | undefined {
+  return address?.startsWith("::ffff:") ? address.slice("::ffff:".length) : address;
 }
 
 function sendText(res: ServerResponse, status: number, text: string): void {

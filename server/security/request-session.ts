@@ -72,10 +72,12 @@ export function registerSessionHandling(app: FastifyInstance): void {
   app.addHook("onSend", async (request: FastifyRequest, reply: FastifyReply) => {
     const session = request.session;
     if (!session || !session.exists) return;
-    await session.save(app.db, {
+    const saved = await session.save(app.db, {
       ip: request.ip,
       userAgent: request.headers["user-agent"] ?? null,
     });
+    // The cookies' lifetime is the session's, which only a save restarts.
+    if (!saved && !request.routeOptions.config.setsSessionCookies) return;
     const cookie = {
       path: "/",
       sameSite: "lax" as const,

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { DB } from "../db/database.ts";
+import { preparedQuery } from "../db/prepared-query.ts";
 
 export const SESSION_COOKIE = "almoner_session";
 export const XSRF_COOKIE = "XSRF-TOKEN";
@@ -16,7 +17,8 @@ const randomId = (bytes: number) => randomBytes(bytes).toString("base64url");
  * public content never create sessions or cookies.
  */
 export class Session {
-  id: string;
+  /** Made on first use: most sessions of anonymous visitors are never saved and need none. */
+  #id: string | null;
   userId: number | null;
   private data: SessionData;
   private readonly loadedFrom: string | null;
@@ -30,11 +32,15 @@ export class Session {
     data?: SessionData;
     lastActivity?: number;
   }) {
-    this.id = options.id ?? randomId(30);
+    this.#id = options.id ?? null;
     this.loadedFrom = options.id ?? null;
     this.userId = options.userId ?? null;
     this.data = options.data ?? {};
     this.lastActivity = options.lastActivity ?? 0;
+  }
+
+  get id(): string {
+    return (this.#id ??= randomId(30));
   }
 
   get<T = unknown>(key: string): T | undefined {
@@ -82,7 +88,7 @@ export class Session {
   /** A new id for the same data (login), so a fixated id is worthless. */
   regenerate(): void {
     if (this.loadedFrom || this.discardedIds.length > 0) this.discardedIds.push(this.id);
-    this.id = randomId(30);
+    this.#id = randomId(30);
     this.changed = true;
   }
 
@@ -99,10 +105,14 @@ export class Session {
     return this.loadedFrom !== null || this.changed;
   }
 
-  async save(db: DB, meta: { ip: string | null; userAgent: string | null }): Promise<void> {
+  /**
+   * Writes the session when it changed, or when its last activity is over a minute old; whether
+   * it did (the lifetime then starts again, so the cookies are worth sending again).
+   */
+  async save(db: DB, meta: { ip: string | null; userAgent: string | null }): Promise<boolean> {
     const now = Math.floor(Date.now() / 1000);
     const stale = now - this.lastActivity >= TOUCH_AFTER_SECONDS;
-    if (!this.changed && !(this.loadedFrom && stale)) return;
+    if (!this.changed && !(this.loadedFrom && stale)) return false;
     if (this.discardedIds.length > 0) {
       await db.deleteFrom("sessions").where("id", "in", this.discardedIds).execute();
       this.discardedIds = [];
@@ -121,17 +131,21 @@ export class Session {
       .execute();
     this.lastActivity = now;
     this.changed = false;
+    return true;
   }
 }
+
+const SESSION_BY_ID = preparedQuery((db, id: string) =>
+  db
+    .selectFrom("sessions")
+    .select(["id", "user_id", "payload", "last_activity"])
+    .where("id", "=", id),
+);
 
 /** Finds a live session by id, or starts a fresh one when it is unknown or expired. */
 export async function loadSession(db: DB, id: string | undefined): Promise<Session> {
   if (!id || id.length > 100) return new Session({});
-  const row = await db
-    .selectFrom("sessions")
-    .select(["id", "user_id", "payload", "last_activity"])
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const row = await SESSION_BY_ID.first(db, id);
   const now = Math.floor(Date.now() / 1000);
   if (!row || now - row.last_activity > SESSION_LIFETIME_SECONDS) return new Session({});
   return new Session({

@@ -9,6 +9,7 @@ import * as entryImageSize from "./migrations/0002-entry-image-size.ts";
 import * as contactMailClaim from "./migrations/0003-contact-mail-claim.ts";
 import * as throttles from "./migrations/0004-throttles.ts";
 import type { Database } from "./schema.ts";
+import { preparingOnce } from "./sqlite-statements.ts";
 
 export type SqlDialect = "sqlite" | "postgres";
 export type DB = Kysely<Database>;
@@ -40,7 +41,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: preparingOnce(sqlite) }) }),
     dialect: "sqlite",
   };
 }

@@ -26,6 +26,10 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   if (options.databaseUrl) {
     // Keep BIGINT columns as JavaScript numbers, as SQLite returns them.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+    // Statements stay unnamed (parsed on each run): a named `select *` prepared on a pooled
+    // connection fails with "cached plan must not change result type" once another instance's
+    // migration adds a column, until this one restarts. Kysely still compiles the hot reads once
+    // (db/prepared-query.ts).
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection dropped by the server (restart, failover) must not end the process.
     pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));

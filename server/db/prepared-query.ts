@@ -18,8 +18,8 @@ export type PreparedQuery<Args extends unknown[], Row> = {
 
 /**
  * A query Kysely builds and compiles once per database instead of on every call (building the
- * query tree and compiling it cost more than running the small reads the public pages make; see
- * docs/decisions/021). `build` is called once with stand-ins for its arguments, which may only
+ * query tree and compiling it cost more than running the small reads the public pages make).
+ * `build` is called once with stand-ins for its arguments, which may only
  * be used as values (`where(column, "=", arg)`, `limit(arg)`), never to choose the query's
  * shape, and `build` takes no default or rest parameters (their count is read from it); each call then runs the compiled SQL with the real values in their places. The
  * statement itself is prepared once too, by the SQLite connection (db/sqlite-statements.ts).

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { DB } from "../db/database.ts";
 import { preparedQuery } from "../db/prepared-query.ts";
+import type { User } from "../types.ts";
 
 export const SESSION_COOKIE = "almoner_session";
 export const XSRF_COOKIE = "XSRF-TOKEN";
@@ -135,25 +136,43 @@ export class Session {
   }
 }
 
-const SESSION_BY_ID = preparedQuery((db, id: string) =>
+/** A session and its user, if any, in one read: every signed-in call needs both. */
+const SESSION_WITH_USER = preparedQuery((db, id: string) =>
   db
     .selectFrom("sessions")
-    .select(["id", "user_id", "payload", "last_activity"])
-    .where("id", "=", id),
+    .leftJoin("users", "users.id", "sessions.user_id")
+    .select([
+      "sessions.id as session_id",
+      "sessions.user_id as session_user_id",
+      "sessions.payload as session_payload",
+      "sessions.last_activity as session_last_activity",
+    ])
+    .selectAll("users")
+    .where("sessions.id", "=", id),
 );
 
-/** Finds a live session by id, or starts a fresh one when it is unknown or expired. */
-export async function loadSession(db: DB, id: string | undefined): Promise<Session> {
-  if (!id || id.length > 100) return new Session({});
-  const row = await SESSION_BY_ID.first(db, id);
+/**
+ * Finds a live session by id, with the user it is signed in as (undefined when there is none, or
+ * no longer); a fresh session when the id is unknown or expired.
+ */
+export async function loadSession(
+  db: DB,
+  id: string | undefined,
+): Promise<{ session: Session; user: User | undefined }> {
+  if (!id || id.length > 100) return { session: new Session({}), user: undefined };
+  const row = await SESSION_WITH_USER.first(db, id);
   const now = Math.floor(Date.now() / 1000);
-  if (!row || now - row.last_activity > SESSION_LIFETIME_SECONDS) return new Session({});
-  return new Session({
-    id: row.id,
-    userId: row.user_id,
-    data: JSON.parse(row.payload) as SessionData,
-    lastActivity: row.last_activity,
+  if (!row || now - row.session_last_activity > SESSION_LIFETIME_SECONDS) {
+    return { session: new Session({}), user: undefined };
+  }
+  const { session_id, session_user_id, session_payload, session_last_activity, ...user } = row;
+  const session = new Session({
+    id: session_id,
+    userId: session_user_id,
+    data: JSON.parse(session_payload) as SessionData,
+    lastActivity: session_last_activity,
   });
+  return { session, user: user.id === null ? undefined : (user as User) };
 }
 
 export async function deleteExpiredSessions(db: DB): Promise<void> {

@@ -1,4 +1,6 @@
+import SQLite from "better-sqlite3";
 import { sql } from "kysely";
+import { preparingOnce } from "../../server/db/sqlite-statements.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdmin, signInAs } from "../support/factories.ts";
 import { startTestApi, TEST_APP_URL, type TestApi } from "../support/test-api.ts";
@@ -128,5 +130,24 @@ describe("queries prepared once", () => {
       await sql`alter table widgets drop column note`.execute(db);
     }
     expect((await api.client().get("/api/widgets/Altered")).body.html).toBe("<p>after</p>");
+  });
+});
+
+describe("the SQLite statement cache", () => {
+  it("hands back one statement per SQL text and prepares again what it dropped past its capacity", () => {
+    const sqlite = new SQLite(":memory:");
+    const connection = preparingOnce(sqlite, 2);
+    try {
+      const one = connection.prepare("select 1 as n");
+      expect(connection.prepare("select 1 as n")).toBe(one);
+      connection.prepare("select 2 as n");
+      connection.prepare("select 3 as n");
+      const again = connection.prepare("select 1 as n");
+      expect(again).not.toBe(one);
+      expect(again.all([])).toEqual([{ n: 1 }]);
+      expect(connection.prepare("select 3 as n").all([])).toEqual([{ n: 3 }]);
+    } finally {
+      connection.close();
+    }
   });
 });

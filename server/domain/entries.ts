@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import type { DB } from "../db/database.ts";
-import { preparedQuery } from "../db/prepared-query.ts";
+import { preparedQuery, unplanned } from "../db/prepared-query.ts";
 import { MAX_ID, type EntriesTable, type EntryImagesTable, type EntryKind } from "../db/schema.ts";
 import { type FieldErrors, ValidationError } from "../errors.ts";
 import { deleteImage, ImageRejected, rotateImage, storeImage } from "../media/images.ts";
@@ -84,10 +84,10 @@ const entryPage = (includeScheduled: boolean, newestFirst: boolean) =>
     const query = db
       .selectFrom("entries")
       .select(SUMMARY_COLUMNS)
-      .where("kind", "=", kind)
+      .where("kind", "=", unplanned(db, kind))
       .$if(!includeScheduled, (qb) => qb.where("created_at", "<=", now))
-      .limit(limit)
-      .offset(offset);
+      .limit(unplanned(db, limit))
+      .offset(unplanned(db, offset));
     return newestFirst
       ? query.orderBy("created_at", "desc").orderBy("id", "desc")
       : query.orderBy("position", "asc").orderBy("id", "asc");
@@ -118,7 +118,7 @@ const IMAGES_OF_ENTRY = preparedQuery((db, entryId: number) =>
   db
     .selectFrom("entry_images")
     .selectAll()
-    .where("entry_id", "=", entryId)
+    .where("entry_id", "=", unplanned(db, entryId))
     .orderBy("position", "asc")
     .orderBy("id", "asc"),
 );

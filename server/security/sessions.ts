@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { DB } from "../db/database.ts";
-import { preparedQuery } from "../db/prepared-query.ts";
+import { preparedQuery, unplanned } from "../db/prepared-query.ts";
 import type { User } from "../types.ts";
 
 export const SESSION_COOKIE = "almoner_session";
@@ -148,7 +148,7 @@ const SESSION_WITH_USER = preparedQuery((db, id: string) =>
       "sessions.last_activity as session_last_activity",
     ])
     .selectAll("users")
-    .where("sessions.id", "=", id),
+    .where("sessions.id", "=", unplanned(db, id)),
 );
 
 /**

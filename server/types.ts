@@ -24,4 +24,8 @@ declare module "fastify" {
     session: Session | null;
     user: User | null;
   }
+  interface FastifyContextConfig {
+    /** The session and XSRF cookies go out with every answer, not only after a session save. */
+    setsSessionCookies?: boolean;
+  }
 }

@@ -9,6 +9,7 @@ import * as entryImageSize from "./migrations/0002-entry-image-size.ts";
 import * as contactMailClaim from "./migrations/0003-contact-mail-claim.ts";
 import * as throttles from "./migrations/0004-throttles.ts";
 import type { Database } from "./schema.ts";
+import { preparingOnce } from "./sqlite-statements.ts";
 
 export type SqlDialect = "sqlite" | "postgres";
 export type DB = Kysely<Database>;
@@ -25,6 +26,10 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   if (options.databaseUrl) {
     // Keep BIGINT columns as JavaScript numbers, as SQLite returns them.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+    // Statements stay unnamed (parsed on each run): a named `select *` prepared on a pooled
+    // connection fails with "cached plan must not change result type" once another instance's
+    // migration adds a column, until this one restarts. Kysely still compiles the hot reads once
+    // (db/prepared-query.ts).
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection dropped by the server (restart, failover) must not end the process.
     pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
@@ -40,7 +45,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: preparingOnce(sqlite) }) }),
     dialect: "sqlite",
   };
 }

@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import type { DB } from "../db/database.ts";
+import { preparedQuery, unplanned } from "../db/prepared-query.ts";
 import { MAX_ID, type EntriesTable, type EntryImagesTable, type EntryKind } from "../db/schema.ts";
 import { type FieldErrors, ValidationError } from "../errors.ts";
 import { deleteImage, ImageRejected, rotateImage, storeImage } from "../media/images.ts";
@@ -67,6 +68,61 @@ const SUMMARY_COLUMNS = [
  */
 export type Visibility = { includeScheduled?: boolean };
 
+/** How many entries of a kind there are, scheduled ones included or not. */
+const entryCount = (includeScheduled: boolean) =>
+  preparedQuery((db, kind: EntryKind, now: string) =>
+    db
+      .selectFrom("entries")
+      .select((eb) => eb.fn.countAll<number | string>().as("total"))
+      .where("kind", "=", kind)
+      .$if(!includeScheduled, (qb) => qb.where("created_at", "<=", now)),
+  );
+
+/** A page of a kind's summaries: the blog newest first, the others in their drag order. */
+const entryPage = (includeScheduled: boolean, newestFirst: boolean) =>
+  preparedQuery((db, kind: EntryKind, now: string, limit: number, offset: number) => {
+    const query = db
+      .selectFrom("entries")
+      .select(SUMMARY_COLUMNS)
+      .where("kind", "=", unplanned(db, kind))
+      .$if(!includeScheduled, (qb) => qb.where("created_at", "<=", now))
+      .limit(unplanned(db, limit))
+      .offset(unplanned(db, offset));
+    return newestFirst
+      ? query.orderBy("created_at", "desc").orderBy("id", "desc")
+      : query.orderBy("position", "asc").orderBy("id", "asc");
+  });
+
+/** An entry of a kind by id or by slug. */
+const entryByKey = (includeScheduled: boolean, key: "id" | "slug") =>
+  preparedQuery((db, kind: EntryKind, value: number | string, now: string) =>
+    db
+      .selectFrom("entries")
+      .selectAll()
+      .where("kind", "=", kind)
+      .where(key, "=", value)
+      .$if(!includeScheduled, (qb) => qb.where("created_at", "<=", now)),
+  );
+
+const ENTRY_COUNT = { public: entryCount(false), all: entryCount(true) };
+const ENTRY_PAGE = {
+  public: { ordered: entryPage(false, false), newestFirst: entryPage(false, true) },
+  all: { ordered: entryPage(true, false), newestFirst: entryPage(true, true) },
+};
+const ENTRY_BY_KEY = {
+  public: { id: entryByKey(false, "id"), slug: entryByKey(false, "slug") },
+  all: { id: entryByKey(true, "id"), slug: entryByKey(true, "slug") },
+};
+
+const IMAGES_OF_ENTRY = preparedQuery((db, entryId: number) =>
+  db
+    .selectFrom("entry_images")
+    .selectAll()
+    .where("entry_id", "=", unplanned(db, entryId))
+    .orderBy("position", "asc")
+    .orderBy("id", "asc"),
+);
+
 /**
  * One page of a kind's entries and how many there are in all: projects and opportunities in
  * their drag order, the blog newest first. Two queries: the count, then the page (skipped when
@@ -78,28 +134,14 @@ export async function listEntries(
   { page, limit, includeScheduled = false }: { page: number; limit: number } & Visibility,
 ): Promise<{ entries: EntrySummary[]; total: number }> {
   const now = new Date().toISOString();
-  const { total } = await db
-    .selectFrom("entries")
-    .select((eb) => eb.fn.countAll<number | string>().as("total"))
-    .where("kind", "=", kind)
-    .$if(!includeScheduled, (qb) => qb.where("created_at", "<=", now))
-    .executeTakeFirstOrThrow();
-  const count = Number(total);
+  const visibility = includeScheduled ? "all" : "public";
+  const counted = await ENTRY_COUNT[visibility].first(db, kind, now);
+  const count = Number(counted!.total);
   const offset = page * limit;
   if (offset >= count) return { entries: [], total: count };
-
-  let query = db
-    .selectFrom("entries")
-    .select(SUMMARY_COLUMNS)
-    .where("kind", "=", kind)
-    .$if(!includeScheduled, (qb) => qb.where("created_at", "<=", now))
-    .limit(limit)
-    .offset(offset);
-  query =
-    kind === "blog"
-      ? query.orderBy("created_at", "desc").orderBy("id", "desc")
-      : query.orderBy("position", "asc").orderBy("id", "asc");
-  return { entries: await query.execute(), total: count };
+  const order = kind === "blog" ? "newestFirst" : "ordered";
+  const entries = await ENTRY_PAGE[visibility][order].all(db, kind, now, limit, offset);
+  return { entries, total: count };
 }
 
 /** An entry of `kind` by id or slug, with its images in their order; undefined when there is none. */
@@ -110,25 +152,17 @@ export async function findEntry(
   { includeScheduled = false }: Visibility = {},
 ): Promise<EntryWithImages | undefined> {
   if ("id" in key ? key.id > MAX_ID : !SLUG_PATTERN.test(key.name)) return undefined;
-  const entry = await db
-    .selectFrom("entries")
-    .selectAll()
-    .where("kind", "=", kind)
-    .where((eb) => ("id" in key ? eb("id", "=", key.id) : eb("slug", "=", key.name)))
-    .$if(!includeScheduled, (qb) => qb.where("created_at", "<=", new Date().toISOString()))
-    .executeTakeFirst();
+  const byKey = ENTRY_BY_KEY[includeScheduled ? "all" : "public"];
+  const now = new Date().toISOString();
+  const entry = await ("id" in key
+    ? byKey.id.first(db, kind, key.id, now)
+    : byKey.slug.first(db, kind, key.name, now));
   if (!entry) return undefined;
   return { entry, images: await imagesOf(db, entry.id) };
 }
 
 function imagesOf(db: DB, entryId: number): Promise<EntryImage[]> {
-  return db
-    .selectFrom("entry_images")
-    .selectAll()
-    .where("entry_id", "=", entryId)
-    .orderBy("position", "asc")
-    .orderBy("id", "asc")
-    .execute();
+  return IMAGES_OF_ENTRY.all(db, entryId);
 }
 
 const SLUG_TAKEN = "The slug has already been taken.";

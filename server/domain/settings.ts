@@ -1,4 +1,5 @@
 import type { DB } from "../db/database.ts";
+import { preparedQuery } from "../db/prepared-query.ts";
 
 export type SocialLinks = { facebook: string; instagram: string; twitter: string };
 
@@ -18,9 +19,11 @@ export type SettingsUpdate = Partial<Omit<Settings, "social">> & { social?: Part
 const fieldKeys = ["name", "phone", "whatsapp", "email", "address", "donate_url"] as const;
 const socialKeys = ["facebook", "instagram", "twitter"] as const;
 
+const SETTING_ROWS = preparedQuery((db) => db.selectFrom("settings").select(["key", "value"]));
+
 /** Each value is one row of the key/value `settings` table; social links use `social.<network>` keys. */
 export async function getSettings(db: DB): Promise<Settings> {
-  const rows = await db.selectFrom("settings").select(["key", "value"]).execute();
+  const rows = await SETTING_ROWS.all(db);
   const stored = new Map(rows.map((row) => [row.key, row.value]));
   const value = (key: string) => stored.get(key) ?? "";
   return {

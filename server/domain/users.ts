@@ -1,6 +1,7 @@
 import { type Selectable, sql } from "kysely";
 import type { DatabaseHandle, DB } from "../db/database.ts";
 import type { UsersTable } from "../db/schema.ts";
+import { preparedQuery } from "../db/prepared-query.ts";
 import { ValidationError } from "../errors.ts";
 import { hashPassword } from "../security/passwords.ts";
 import { deleteSessionsOfUser } from "../security/sessions.ts";
@@ -60,8 +61,12 @@ export async function findUserByEmail(db: DB, email: string): Promise<UserRow | 
     .executeTakeFirst();
 }
 
+const USER_BY_ID = preparedQuery((db, id: number) =>
+  db.selectFrom("users").selectAll().where("id", "=", id),
+);
+
 export async function findUserById(db: DB, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  return USER_BY_ID.first(db, id);
 }
 
 export function isUniqueViolation(error: unknown): boolean {

@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import type { DB } from "../db/database.ts";
+import { preparedQuery } from "../db/prepared-query.ts";
 import { MAX_ID, type WidgetsTable } from "../db/schema.ts";
 import { ValidationError } from "../errors.ts";
 import { deleteImage, ImageRejected, storeImage } from "../media/images.ts";
@@ -22,10 +23,14 @@ const IMAGE_FOLDER = "widgets";
 
 const nameTaken = () => ValidationError.field("name", "The name has already been taken.");
 
+const WIDGET_BY_NAME = preparedQuery((db, name: string) =>
+  db.selectFrom("widgets").selectAll().where("name", "=", name),
+);
+
 export async function findWidgetByName(db: DB, name: string) {
   // No widget is named otherwise, and PostgreSQL refuses some such names (a NUL) outright.
   if (!WIDGET_NAME_PATTERN.test(name)) return undefined;
-  return db.selectFrom("widgets").selectAll().where("name", "=", name).executeTakeFirst();
+  return WIDGET_BY_NAME.first(db, name);
 }
 
 export async function findWidgetById(db: DB, id: number) {

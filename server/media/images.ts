@@ -3,6 +3,10 @@ import type { Metadata, OutputInfo, Sharp } from "sharp";
 import sharp from "sharp";
 import type { StorageDriver } from "./storage.ts";
 
+// Each upload is decoded once, so libvips' operation cache (by default up to 50 MB and 100
+// operations, kept for the life of the process) would only hold memory.
+sharp.cache(false);
+
 /** An upload that is not an image we accept; the API answers 422 with `message` under `field`. */
 export class ImageRejected extends Error {
   field: string;

@@ -14,10 +14,19 @@ export function presentEntrySummary(entry: EntrySummary) {
   };
 }
 
-/** An entry's page: the list item plus the article (source and rendered) and its images. */
+/**
+ * An entry's page: the list item's fields (built here in the same order rather than copied from
+ * a second object) plus the article (source and rendered) and its images.
+ */
 export function presentEntry(entry: Entry, images: EntryImage[]) {
   return {
-    ...presentEntrySummary(entry),
+    id: entry.id,
+    title: entry.title,
+    slug: entry.slug,
+    url: `/${entrySegment(entry.kind)}/${entry.slug}`,
+    preview_text: entry.preview_text,
+    image_url: imageUrl(entry.image),
+    created_at: entry.created_at,
     article: entry.article,
     article_html: entry.article_html,
     images: images.map(presentEntryImage),

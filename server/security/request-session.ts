@@ -1,7 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { csrfMismatch } from "../errors.ts";
-import { findUserById } from "../domain/users.ts";
 import { signInFromRememberCookie } from "./remember.ts";
 import {
   deleteExpiredSessions,
@@ -52,10 +51,11 @@ export function registerSessionHandling(app: FastifyInstance): void {
   app.addHook("onRequest", async (request) => {
     if (request.url === "/healthz" || request.url.startsWith("/storage/")) return;
     if (!isStateful(app, request)) return;
-    request.session = await loadSession(app.db, request.cookies[SESSION_COOKIE]);
-    if (request.session.userId !== null) {
-      request.user = (await findUserById(app.db, request.session.userId)) ?? null;
-      if (!request.user) request.session.setUser(null);
+    const { session, user } = await loadSession(app.db, request.cookies[SESSION_COOKIE]);
+    request.session = session;
+    if (session.userId !== null) {
+      request.user = user ?? null;
+      if (!user) session.setUser(null);
     }
     if (!request.user) request.user = await signInFromRememberCookie(app, request);
   });
@@ -72,10 +72,12 @@ export function registerSessionHandling(app: FastifyInstance): void {
   app.addHook("onSend", async (request: FastifyRequest, reply: FastifyReply) => {
     const session = request.session;
     if (!session || !session.exists) return;
-    await session.save(app.db, {
+    const saved = await session.save(app.db, {
       ip: request.ip,
       userAgent: request.headers["user-agent"] ?? null,
     });
+    // The cookies' lifetime is the session's, which only a save restarts.
+    if (!saved && !request.routeOptions.config.setsSessionCookies) return;
     const cookie = {
       path: "/",
       sameSite: "lax" as const,

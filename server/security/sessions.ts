@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { DB } from "../db/database.ts";
+import { preparedQuery, unplanned } from "../db/prepared-query.ts";
+import type { User } from "../types.ts";
 
 export const SESSION_COOKIE = "almoner_session";
 export const XSRF_COOKIE = "XSRF-TOKEN";
@@ -16,7 +18,8 @@ const randomId = (bytes: number) => randomBytes(bytes).toString("base64url");
  * public content never create sessions or cookies.
  */
 export class Session {
-  id: string;
+  /** Made on first use: most sessions of anonymous visitors are never saved and need none. */
+  #id: string | null;
   userId: number | null;
   private data: SessionData;
   private readonly loadedFrom: string | null;
@@ -30,11 +33,15 @@ export class Session {
     data?: SessionData;
     lastActivity?: number;
   }) {
-    this.id = options.id ?? randomId(30);
+    this.#id = options.id ?? null;
     this.loadedFrom = options.id ?? null;
     this.userId = options.userId ?? null;
     this.data = options.data ?? {};
     this.lastActivity = options.lastActivity ?? 0;
+  }
+
+  get id(): string {
+    return (this.#id ??= randomId(30));
   }
 
   get<T = unknown>(key: string): T | undefined {
@@ -82,7 +89,7 @@ export class Session {
   /** A new id for the same data (login), so a fixated id is worthless. */
   regenerate(): void {
     if (this.loadedFrom || this.discardedIds.length > 0) this.discardedIds.push(this.id);
-    this.id = randomId(30);
+    this.#id = randomId(30);
     this.changed = true;
   }
 
@@ -99,10 +106,14 @@ export class Session {
     return this.loadedFrom !== null || this.changed;
   }
 
-  async save(db: DB, meta: { ip: string | null; userAgent: string | null }): Promise<void> {
+  /**
+   * Writes the session when it changed, or when its last activity is over a minute old; whether
+   * it did (the lifetime then starts again, so the cookies are worth sending again).
+   */
+  async save(db: DB, meta: { ip: string | null; userAgent: string | null }): Promise<boolean> {
     const now = Math.floor(Date.now() / 1000);
     const stale = now - this.lastActivity >= TOUCH_AFTER_SECONDS;
-    if (!this.changed && !(this.loadedFrom && stale)) return;
+    if (!this.changed && !(this.loadedFrom && stale)) return false;
     if (this.discardedIds.length > 0) {
       await db.deleteFrom("sessions").where("id", "in", this.discardedIds).execute();
       this.discardedIds = [];
@@ -121,25 +132,47 @@ export class Session {
       .execute();
     this.lastActivity = now;
     this.changed = false;
+    return true;
   }
 }
 
-/** Finds a live session by id, or starts a fresh one when it is unknown or expired. */
-export async function loadSession(db: DB, id: string | undefined): Promise<Session> {
-  if (!id || id.length > 100) return new Session({});
-  const row = await db
+/** A session and its user, if any, in one read: every signed-in call needs both. */
+const SESSION_WITH_USER = preparedQuery((db, id: string) =>
+  db
     .selectFrom("sessions")
-    .select(["id", "user_id", "payload", "last_activity"])
-    .where("id", "=", id)
-    .executeTakeFirst();
+    .leftJoin("users", "users.id", "sessions.user_id")
+    .select([
+      "sessions.id as session_id",
+      "sessions.user_id as session_user_id",
+      "sessions.payload as session_payload",
+      "sessions.last_activity as session_last_activity",
+    ])
+    .selectAll("users")
+    .where("sessions.id", "=", unplanned(db, id)),
+);
+
+/**
+ * Finds a live session by id, with the user it is signed in as (undefined when there is none, or
+ * no longer); a fresh session when the id is unknown or expired.
+ */
+export async function loadSession(
+  db: DB,
+  id: string | undefined,
+): Promise<{ session: Session; user: User | undefined }> {
+  if (!id || id.length > 100) return { session: new Session({}), user: undefined };
+  const row = await SESSION_WITH_USER.first(db, id);
   const now = Math.floor(Date.now() / 1000);
-  if (!row || now - row.last_activity > SESSION_LIFETIME_SECONDS) return new Session({});
-  return new Session({
-    id: row.id,
-    userId: row.user_id,
-    data: JSON.parse(row.payload) as SessionData,
-    lastActivity: row.last_activity,
+  if (!row || now - row.session_last_activity > SESSION_LIFETIME_SECONDS) {
+    return { session: new Session({}), user: undefined };
+  }
+  const { session_id, session_user_id, session_payload, session_last_activity, ...user } = row;
+  const session = new Session({
+    id: session_id,
+    userId: session_user_id,
+    data: JSON.parse(session_payload) as SessionData,
+    lastActivity: session_last_activity,
   });
+  return { session, user: user.id === null ? undefined : (user as User) };
 }
 
 export async function deleteExpiredSessions(db: DB): Promise<void> {

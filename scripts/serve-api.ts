@@ -1,7 +1,6 @@
 // The API's process under `npm run serve` (scripts/serve.ts forks it; record 022). Migrates,
 // creates the ADMIN_EMAIL admin, listens, then tells its parent where. It stops on SIGTERM from
 // the parent, and on its own when the parent is gone (even killed with SIGKILL).
-import sharp from "sharp";
 import { loadConfigOrExit } from "../server/config.ts";
 import { startApiOrExit } from "../server/main.ts";
 import { bootstrapAdminFromEnv } from "./bootstrap.ts";
@@ -11,10 +10,6 @@ if (!process.send) {
   console.error("scripts/serve-api.ts runs under scripts/serve.ts (npm run serve).");
   process.exit(1);
 }
-
-// libvips' operation cache (up to 50 MB) only pays off for the same operation on the same input
-// again, which uploads never are: without it a burst of uploads leaves nothing resident.
-sharp.cache(false);
 
 const config = loadConfigOrExit();
 const api = await startApiOrExit(config);

@@ -13,6 +13,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { fileURLToPath } from "node:url";
+import { constants as zlibConstants } from "node:zlib";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import compression from "compression";
 import proxyaddr from "proxy-addr";
@@ -266,11 +267,16 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   }
 
   // compression is Connect middleware: it only needs Node's own request and response.
-  const compress = compression() as unknown as (
-    req: IncomingMessage,
-    res: ServerResponse,
-    next: () => void,
-  ) => void;
+  // Pages rendered per request are tens of kB: a 256 kB brotli window holds all of one, where the
+  // default 4 MB window (allocated per response) made 50 concurrent renders hold hundreds of MB.
+  const compress = compression({
+    brotli: {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
+        [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
+      },
+    },
+  }) as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
   function useCompression(req: IncomingMessage, res: ServerResponse): Promise<void> {
     return new Promise<void>((resolve) => compress(req, res, () => resolve()));

@@ -1,8 +1,9 @@
 import type { SVGProps } from "react";
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+/** The 24-unit frame every icon is drawn in; the other icon modules draw in it too. */
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -42,38 +43,6 @@ export function ChevronDownIcon(props: IconProps) {
   return (
     <Icon {...props}>
       <path d="M6 9l6 6 6-6" />
-    </Icon>
-  );
-}
-
-export function ChevronLeftIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M15 6l-6 6 6 6" />
-    </Icon>
-  );
-}
-
-export function ChevronRightIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M9 6l6 6-6 6" />
-    </Icon>
-  );
-}
-
-export function PauseIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M9 5v14M15 5v14" />
-    </Icon>
-  );
-}
-
-export function PlayIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M8 5.5v13l10-6.5Z" fill="currentColor" />
     </Icon>
   );
 }
@@ -164,74 +133,6 @@ export function ChatIcon(props: IconProps) {
   );
 }
 
-export function GripIcon(props: IconProps) {
-  return (
-    <Icon {...props} fill="currentColor" stroke="none">
-      <circle cx="9" cy="5" r="1.6" />
-      <circle cx="15" cy="5" r="1.6" />
-      <circle cx="9" cy="12" r="1.6" />
-      <circle cx="15" cy="12" r="1.6" />
-      <circle cx="9" cy="19" r="1.6" />
-      <circle cx="15" cy="19" r="1.6" />
-    </Icon>
-  );
-}
-
-export function ArrowLeftIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M19 12H5M11 18l-6-6 6-6" />
-    </Icon>
-  );
-}
-
-export function ArrowRightIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M5 12h14M13 6l6 6-6 6" />
-    </Icon>
-  );
-}
-
-export function RotateIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M21 12a9 9 0 1 1-3-6.7L21 8" />
-      <path d="M21 3v5h-5" />
-    </Icon>
-  );
-}
-
-export function TrashIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M3 6h18M8 6V4h8v2M6 6l1 14h10l1-14" />
-    </Icon>
-  );
-}
-
-/** A page of text: a TEXT widget. */
-export function TextIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M6 3h9l4 4v14H6z" />
-      <path d="M14 3v5h5M9 12h7M9 16h7" />
-    </Icon>
-  );
-}
-
-/** A picture: an IMAGE widget. */
-export function ImageIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <rect x="3" y="5" width="18" height="14" rx="2" />
-      <circle cx="9" cy="10" r="1.8" />
-      <path d="m4 17 5-5 4 4 3-3 4 4" />
-    </Icon>
-  );
-}
-
-/** A star of a rating; `fill="currentColor"` draws it full. */
 export function StarIcon(props: IconProps) {
   return (
     <Icon strokeWidth="1.5" {...props}>
@@ -241,11 +142,3 @@ export function StarIcon(props: IconProps) {
 }
 
 /** A link: a gallery picture's link. */
-export function LinkIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1" />
-      <path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
-    </Icon>
-  );
-}

@@ -9,7 +9,7 @@ import {
 } from "react";
 import type { EntryImage } from "../lib/api-types.ts";
 import { responsiveImage } from "../lib/images.ts";
-import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "./icons.tsx";
+import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "./carousel-icons.tsx";
 import type { Carousel } from "./photo-carousel-embla.ts";
 
 /**

@@ -19,7 +19,7 @@ import {
 import { CSS } from "@dnd-kit/utilities";
 import { useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { ArrowLeftIcon, ArrowRightIcon, GripIcon } from "./icons.tsx";
+import { ArrowLeftIcon, ArrowRightIcon, GripIcon } from "./admin/admin-icons.tsx";
 
 type SortableGridProps<T extends { id: number }> = {
   items: readonly T[];

@@ -11,7 +11,8 @@ import {
   TextField,
   firstInvalidField,
 } from "../form-fields.tsx";
-import { LinkIcon, PencilIcon } from "../icons.tsx";
+import { PencilIcon } from "../icons.tsx";
+import { LinkIcon } from "./admin-icons.tsx";
 import { ConfirmDialog, Modal } from "../modal.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
 import { AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";

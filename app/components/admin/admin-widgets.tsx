@@ -20,7 +20,7 @@ import {
   firstInvalidField,
   formMessageOf,
 } from "../form-fields.tsx";
-import { ImageIcon, TextIcon } from "../icons.tsx";
+import { ImageIcon, TextIcon } from "./admin-icons.tsx";
 import { Modal } from "../modal.tsx";
 import { RichTextEditor } from "../rich-text-editor.tsx";
 import { ScreenHeading } from "../side-menu.tsx";

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useFetcher, useRevalidator, type FetcherWithComponents } from "react-router";
 import { INTENT_FIELD } from "../../lib/form-intent.ts";
 import { IntentField } from "../form-fields.tsx";
-import { RotateIcon, TrashIcon } from "../icons.tsx";
+import { RotateIcon, TrashIcon } from "./admin-icons.tsx";
 import { SortableGrid } from "../sortable-grid.tsx";
 import { UploadZone } from "../upload-zone.tsx";
 

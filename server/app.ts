@@ -8,6 +8,7 @@ import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { HttpError, requestTooLarge, ValidationError, type FieldErrors } from "./errors.ts";
 import { createContactOutbox } from "./domain/contact.ts";
+import { forgetPublicEntryPages } from "./domain/entries.ts";
 import { accountRoutes } from "./http/account.ts";
 import { contactRoutes } from "./http/contact.ts";
 import { csrfCookieRoutes } from "./http/csrf-cookie.ts";
@@ -120,6 +121,10 @@ export async function buildApp({
     },
   });
   registerSessionHandling(app);
+  // Whatever a write changed, the public lists kept for a second must not outlive it here.
+  app.addHook("onSend", async (request) => {
+    if (request.method !== "GET" && request.method !== "HEAD") forgetPublicEntryPages(app.db);
+  });
 
   app.setErrorHandler(async (error: FastifyError | Error, request, reply) => {
     const { status, body, headers } = toErrorResponse(error);

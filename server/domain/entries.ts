@@ -128,11 +128,60 @@ const IMAGES_OF_ENTRY = preparedQuery((db, entryId: number) =>
  * their drag order, the blog newest first. Two queries: the count, then the page (skipped when
  * the page lies past the end).
  */
-export async function listEntries(
+export function listEntries(
   db: DB,
   kind: EntryKind,
   { page, limit, includeScheduled = false }: { page: number; limit: number } & Visibility,
-): Promise<{ entries: EntrySummary[]; total: number }> {
+): Promise<EntryPage> {
+  if (includeScheduled) return readEntryPage(db, kind, { page, limit, includeScheduled });
+  return publicEntryPages.get(db, `${kind} ${page} ${limit}`, () =>
+    readEntryPage(db, kind, { page, limit }),
+  );
+}
+
+type EntryPage = { entries: EntrySummary[]; total: number };
+
+/**
+ * The public pages of entries, kept for a second: in a burst of visitors the database reads each
+ * page once a second instead of on every call. Any write through this process forgets them before
+ * it answers (app.ts); a write through another instance shows within the second.
+ */
+const publicEntryPages = new (class {
+  readonly #pages = new WeakMap<DB, Map<string, { storedAt: number; page: Promise<EntryPage> }>>();
+  get(db: DB, key: string, read: () => Promise<EntryPage>): Promise<EntryPage> {
+    let pages = this.#pages.get(db);
+    if (!pages) this.#pages.set(db, (pages = new Map()));
+    const now = Date.now();
+    const kept = pages.get(key);
+    if (kept && now - kept.storedAt < PUBLIC_PAGE_MS) return kept.page;
+    // Any ?page= a client asks for is a key: past a few hundred, start again.
+    if (pages.size >= 256) pages.clear();
+    const page = read();
+    const entry = { storedAt: now, page };
+    pages.set(key, entry);
+    page.catch(() => {
+      if (pages.get(key) === entry) pages.delete(key);
+    });
+    return page;
+  }
+
+  /** A read under way now still answers its own caller, but no later one. */
+  forget(db: DB): void {
+    this.#pages.delete(db);
+  }
+})();
+const PUBLIC_PAGE_MS = 1_000;
+
+/** After a write: the next public list reads the database again. */
+export function forgetPublicEntryPages(db: DB): void {
+  publicEntryPages.forget(db);
+}
+
+async function readEntryPage(
+  db: DB,
+  kind: EntryKind,
+  { page, limit, includeScheduled = false }: { page: number; limit: number } & Visibility,
+): Promise<EntryPage> {
   const now = new Date().toISOString();
   const visibility = includeScheduled ? "all" : "public";
   const counted = await ENTRY_COUNT[visibility].first(db, kind, now);

@@ -314,7 +314,13 @@ try {
   const seed = spawnSync(process.execPath, ["scripts/seed.ts"], { cwd: root, env });
   if (seed.status !== 0) throw new Error(`scripts/seed.ts failed:\n${seed.stderr}${seed.stdout}`);
 
-  stack = spawn(process.execPath, ["scripts/serve.ts"], {
+  // The Node flags `npm run serve` starts with (package.json), so the bench measures that.
+  const serveFlags = String(
+    JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.serve,
+  )
+    .split(/\s+/)
+    .filter((word) => word.startsWith("--"));
+  stack = spawn(process.execPath, [...serveFlags, "scripts/serve.ts"], {
     cwd: root,
     env,
     stdio: ["ignore", "ignore", "inherit"],

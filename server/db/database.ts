@@ -1,15 +1,18 @@
+import { createRequire } from "node:module";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import type { Migration, MigrationProvider } from "kysely/migration";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import { Migrator } from "kysely/migration";
-import pg from "pg";
+import type pg from "pg";
 import * as initial from "./migrations/0001-initial.ts";
 import * as entryImageSize from "./migrations/0002-entry-image-size.ts";
 import * as contactMailClaim from "./migrations/0003-contact-mail-claim.ts";
 import * as throttles from "./migrations/0004-throttles.ts";
 import type { Database } from "./schema.ts";
 import { preparingOnce } from "./sqlite-statements.ts";
+
+const requireModule = createRequire(import.meta.url);
 
 export type SqlDialect = "sqlite" | "postgres";
 export type DB = Kysely<Database>;
@@ -24,13 +27,15 @@ export type DatabaseHandle = {
 /** Opens SQLite in DATA_DIR by default, PostgreSQL when a postgres:// URL is given. */
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
   if (options.databaseUrl) {
+    // Loaded only here: a site on SQLite does not carry the PostgreSQL client in its memory.
+    const postgres = requireModule("pg") as typeof pg;
     // Keep BIGINT columns as JavaScript numbers, as SQLite returns them.
-    pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+    postgres.types.setTypeParser(postgres.types.builtins.INT8, (value) => Number(value));
     // Statements stay unnamed (parsed on each run): a named `select *` prepared on a pooled
     // connection fails with "cached plan must not change result type" once another instance's
     // migration adds a column, until this one restarts. Kysely still compiles the hot reads once
     // (db/prepared-query.ts).
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new postgres.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection dropped by the server (restart, failover) must not end the process.
     pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     return {

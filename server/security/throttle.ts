@@ -1,4 +1,3 @@
-import { Redis } from "ioredis";
 import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { ConfigError } from "../config.ts";
 import type { DatabaseHandle, DB } from "../db/database.ts";
@@ -73,6 +72,8 @@ export async function openThrottleStore<Name extends string>(
 async function redisBackend(url: string, keyPrefix: string, log: Log): Promise<Backend> {
   // Without the offline queue a command fails at once while Redis is away (a 500 for that
   // request) instead of waiting for a reconnection; ioredis keeps reconnecting meanwhile.
+  // Loaded only with REDIS_URL, so other sites do not carry the client in their memory.
+  const { Redis } = await import("ioredis");
   const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false });
   redis.on("error", (error: Error) => log.warn({ err: error }, "Redis (REDIS_URL) failed"));
   try {

@@ -1,17 +1,15 @@
-import { brotliCompressSync, constants } from "node:zlib";
 import type { APIRequestContext, Browser, Page, Response } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
 /**
- * What a visitor's browser downloads in scripts, compressed as the host sends them: brotli at
- * quality 4, the `compression` middleware's default (web/host.ts).
+ * What a visitor's browser downloads in scripts, as transferred: the host sends the build's
+ * brotli copies (quality 11, scripts/compress-assets.ts).
  *
- * The issue's target is 100 kB. React, React DOM and React Router's client alone come to about
- * 108 kB at that quality, so the budget guards what the app adds on top of them: a page that
- * grows past it has taken on a library it did not need.
+ * The issue's target is 100 kB. React, React DOM and React Router's client alone are 92.6 kB of
+ * it, the site's own code about 11 kB, so each page's budget sits just above what it downloads
+ * today (Home 103.3 kB; a project with photos 103.5 kB, and the carousel's 7.3 kB after
+ * hydration): a page that takes on a library it does not need, or loses its brotli copy, fails.
  */
-const SCRIPT_BUDGET_BYTES = 130_000;
-const HOST_BROTLI_QUALITY = 4;
 
 /** Text only these libraries' code contains, so a chunk is recognised whatever its hashed name. */
 const STAFF_ONLY_LIBRARIES = {
@@ -25,10 +23,15 @@ const STAFF_ONLY_LIBRARIES = {
 const CAROUSEL_MARKER = "containScroll";
 
 /** Each page, and what shows it has loaded all it will load without the visitor doing anything. */
-const VISITOR_PAGES: { path: string; settled: (page: Page) => Promise<void> }[] = [
-  { path: "/", settled: async () => {} },
+const VISITOR_PAGES: {
+  path: string;
+  budgetBytes: number;
+  settled: (page: Page) => Promise<void>;
+}[] = [
+  { path: "/", budgetBytes: 105_000, settled: async () => {} },
   {
     path: "/projects/clean-water-healthy-homes",
+    budgetBytes: 112_000,
     // The carousel's code comes after hydration; with it the row stops scrolling by itself.
     settled: (page) =>
       expect(
@@ -37,7 +40,7 @@ const VISITOR_PAGES: { path: string; settled: (page: Page) => Promise<void> }[] 
   },
 ];
 
-type Script = { path: string; source: string; brotliBytes: number };
+type Script = { path: string; source: string; transferredBytes: number };
 
 /**
  * Loads `path` in a fresh browser (no cache, JavaScript on) and returns every script it fetched
@@ -71,9 +74,7 @@ async function scriptsDownloadedFor(
         return {
           path: new URL(script.url()).pathname,
           source: body.toString("utf8"),
-          brotliBytes: brotliCompressSync(body, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: HOST_BROTLI_QUALITY },
-          }).length,
+          transferredBytes: (await script.request().sizes()).responseBodySize,
         };
       }),
     );
@@ -82,17 +83,17 @@ async function scriptsDownloadedFor(
   }
 }
 
-for (const { path, settled } of VISITOR_PAGES) {
-  test(`a visitor on ${path} downloads at most ${SCRIPT_BUDGET_BYTES / 1000} kB of compressed scripts, none of them staff-only`, async ({
+for (const { path, budgetBytes, settled } of VISITOR_PAGES) {
+  test(`a visitor on ${path} downloads at most ${budgetBytes / 1000} kB of compressed scripts, none of them staff-only`, async ({
     browser,
     baseURL,
   }) => {
     const scripts = await scriptsDownloadedFor(browser, baseURL!, path, settled);
     expect(scripts.length, "the page loads its scripts").toBeGreaterThan(0);
 
-    const total = scripts.reduce((sum, script) => sum + script.brotliBytes, 0);
-    const listing = scripts.map((script) => `${script.path} ${script.brotliBytes}`).join("\n");
-    expect(total, `compressed script bytes:\n${listing}`).toBeLessThanOrEqual(SCRIPT_BUDGET_BYTES);
+    const total = scripts.reduce((sum, script) => sum + script.transferredBytes, 0);
+    const listing = scripts.map((script) => `${script.path} ${script.transferredBytes}`).join("\n");
+    expect(total, `compressed script bytes:\n${listing}`).toBeLessThanOrEqual(budgetBytes);
 
     for (const [library, marker] of Object.entries(STAFF_ONLY_LIBRARIES)) {
       const carrying = scripts.filter((script) => script.source.includes(marker));

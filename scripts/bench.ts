@@ -5,7 +5,7 @@
 // every scenario once); the figures are medians across rounds. BENCH_ROUNDS (3), BENCH_SECONDS
 // (10) and BENCH_WARMUP_SECONDS (3) change the shape of a run.
 import { execFile, fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
@@ -13,6 +13,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { CeilingPage } from "./bench-ceiling.ts";
+import { childrenOf, statFields } from "./processes.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -47,12 +48,6 @@ type ScenarioRun = Load & { cpuSeconds: Record<string, number> };
 
 const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"]).stdout?.toString().trim()) || 100;
 
-function statFields(pid: number): string[] {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  // The command name, in parentheses, may hold spaces: the fields after it are space-separated.
-  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-}
-
 /** utime + stime in seconds. */
 function cpuSeconds(pid: number): number {
   const fields = statFields(pid);
@@ -71,19 +66,6 @@ function residentMemory(pid: number): { rssMb: number; peakMb: number; pssMb: nu
     peakMb: field(`/proc/${pid}/status`, "VmHWM"),
     pssMb: field(`/proc/${pid}/smaps_rollup`, "Pss"),
   };
-}
-
-function childrenOf(parent: number): number[] {
-  return readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .map(Number)
-    .filter((pid) => {
-      try {
-        return Number(statFields(pid)[1]) === parent;
-      } catch {
-        return false; // gone meanwhile
-      }
-    });
 }
 
 // ---------------------------------------------------------------- HTTP

@@ -1,10 +1,11 @@
 // `npm run serve` runs the web tier in its own process and the API in a child (record 022): how
 // the two start and stop together. Needs the web tier built (npm run build), as npm test does first.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { childrenOf, statFields } from "../../scripts/processes.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const dataDir = mkdtempSync(path.join(tmpdir(), "almoner-serve-"));
@@ -64,8 +65,7 @@ async function startServe(): Promise<Serving> {
 
 function processState(pid: number): string | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
+    return statFields(pid)[0];
   } catch {
     return undefined;
   }
@@ -73,20 +73,6 @@ function processState(pid: number): string | undefined {
 
 /** Running: it exists and is no zombie waiting for a parent to collect it. */
 const isRunning = (pid: number) => ![undefined, "Z", "X"].includes(processState(pid));
-
-function childrenOf(parent: number): number[] {
-  return readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .map(Number)
-    .filter((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === parent;
-      } catch {
-        return false;
-      }
-    });
-}
 
 describe("npm run serve", () => {
   it("serves both tiers from two processes and SIGTERM ends both", async () => {

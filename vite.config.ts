@@ -17,6 +17,12 @@ export default defineConfig({
                   name: "framework",
                   test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
                 },
+                // What the root route imports, which every page loads: in one file rather than
+                // the several small ones that other routes importing some of it would make.
+                {
+                  name: "site",
+                  test: /app[\\/](lib[\\/](root-data|seo|locale)\.ts|components[\\/](site-footer|site-header|social-links|icons|donate-link|use-details-dismiss)\.tsx?)$/,
+                },
               ],
             },
           },

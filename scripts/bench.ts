@@ -239,7 +239,7 @@ async function javascriptOf(pageUrl: string) {
     if (response.status !== 200) throw new Error(`${source} answered ${response.status}`);
     bytes += response.body.length;
   }
-  return { files: sources.size, kb: bytes / 1024 };
+  return { files: sources.size, kb: bytes / 1000 };
 }
 
 const mark = (pass: boolean) => (pass ? "pass" : "FAIL");

@@ -142,7 +142,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const clientFiles = await filesUnder(clientBuildDirectory);
   // When every file of the build has an extension, a path with no dot in its last segment (nor an
   // escaped one) names none of them: most pages then skip decoding and normalising their path.
-  const extensionlessClientFiles = [...clientFiles].some(
+  const extensionlessClientFiles = [...clientFiles.keys()].some(
     (file) => !path.basename(file).includes("."),
   );
   const mayNameClientFile = (pathname: string) =>
@@ -189,12 +189,16 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     return { status: response.status, headers: response.headers, body };
   }
 
+  /** The page to store, or null (then `keepUnshareable` gets what was rendered, if given). */
   async function renderShareable(
     request: Request,
     clientAddress: string | undefined,
+    keepUnshareable?: (rendered: RenderedPage) => void,
   ): Promise<StoredPage | null> {
     const rendered = await renderForVisitors(request, clientAddress);
-    return isShareable(rendered.status, rendered.headers) ? pageToStore(rendered, https) : null;
+    if (isShareable(rendered.status, rendered.headers)) return pageToStore(rendered, https);
+    keepUnshareable?.(rendered);
+    return null;
   }
 
   /**
@@ -249,12 +253,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     clientAddress: string | undefined,
   ): Promise<void> {
     let unshareable: RenderedPage | undefined;
-    const page = await renderCache.renderOnce(key, async () => {
-      const rendered = await renderForVisitors(request, clientAddress);
-      if (isShareable(rendered.status, rendered.headers)) return pageToStore(rendered, https);
-      unshareable = rendered;
-      return null;
-    });
+    const page = await renderCache.renderOnce(key, () =>
+      renderShareable(request, clientAddress, (rendered) => (unshareable = rendered)),
+    );
     if (page) {
       sendStoredPage(req, res, page, "miss");
       return;
@@ -510,13 +511,24 @@ async function streamFromStorage(
   await pipeline(Readable.fromWeb(upstream.body as NodeReadableStream<Uint8Array>), res);
 }
 
-/** Every file of the client build, read once at start: a page's path is then told apart without a lookup. */
-async function filesUnder(directory: string): Promise<Set<string>> {
+type ClientFile = { size: number; mtime: Date; mtimeMs: number };
+
+/**
+ * Every file of the client build with its size and time, read once at start (the build does not
+ * change under a running server): a page's path is told apart, and a file answered, without a lookup.
+ */
+async function filesUnder(directory: string): Promise<Map<string, ClientFile>> {
   const entries = await readdir(directory, { recursive: true, withFileTypes: true });
-  return new Set(
-    entries
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.join(entry.parentPath, entry.name)),
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  return new Map(
+    await Promise.all(
+      files.map(async (file) => {
+        const { size, mtime, mtimeMs } = await stat(file);
+        return [file, { size, mtime, mtimeMs }] as const;
+      }),
+    ),
   );
 }
 
@@ -537,14 +549,13 @@ function clientFilePathOf(pathname: string): string | null {
 async function serveClientFile(
   req: IncomingMessage,
   res: ServerResponse,
-  clientFiles: ReadonlySet<string>,
+  clientFiles: ReadonlyMap<string, ClientFile>,
   pathname: string,
 ): Promise<boolean> {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const filePath = clientFilePathOf(pathname);
-  if (filePath === null || !clientFiles.has(filePath)) return false;
-  const stats = await stat(filePath).catch(() => null);
-  if (!stats?.isFile()) return false;
+  const file = filePath === null ? undefined : clientFiles.get(filePath);
+  if (filePath === null || file === undefined) return false;
 
   res.setHeader(
     "Content-Type",
@@ -554,17 +565,17 @@ async function serveClientFile(
     "Cache-Control",
     pathname.startsWith("/assets/") ? IMMUTABLE : "public, max-age=3600",
   );
-  res.setHeader("Last-Modified", stats.mtime.toUTCString());
+  res.setHeader("Last-Modified", file.mtime.toUTCString());
   // The build keeps a brotli and a gzip copy of its text files (scripts/compress-assets.ts).
   let sentPath = filePath;
-  let sentSize = stats.size;
-  let tag = `${stats.size.toString(16)}-${stats.mtimeMs.toString(16)}`;
+  let sentSize = file.size;
+  let tag = `${file.size.toString(16)}-${file.mtimeMs.toString(16)}`;
   if (clientFiles.has(`${filePath}.br`)) {
     res.setHeader("Vary", "Accept-Encoding");
     const encoding = preferredEncoding(req.headers["accept-encoding"]);
     const encodedPath = `${filePath}.${encoding === "br" ? "br" : "gz"}`;
-    const encoded = encoding === "identity" ? null : await stat(encodedPath).catch(() => null);
-    if (encoded?.isFile()) {
+    const encoded = encoding === "identity" ? undefined : clientFiles.get(encodedPath);
+    if (encoded) {
       res.setHeader("Content-Encoding", encoding);
       [sentPath, sentSize, tag] = [encodedPath, encoded.size, `${tag}-${encoding}`];
     }

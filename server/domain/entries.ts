@@ -134,7 +134,7 @@ export function listEntries(
   { page, limit, includeScheduled = false }: { page: number; limit: number } & Visibility,
 ): Promise<EntryPage> {
   if (includeScheduled) return readEntryPage(db, kind, { page, limit, includeScheduled });
-  return publicEntryPages.get(db, `${kind} ${page} ${limit}`, () =>
+  return keptPublicPage(db, `${kind} ${page} ${limit}`, () =>
     readEntryPage(db, kind, { page, limit }),
   );
 }
@@ -146,35 +146,31 @@ type EntryPage = { entries: EntrySummary[]; total: number };
  * page once a second instead of on every call. Any write through this process forgets them before
  * it answers (app.ts); a write through another instance shows within the second.
  */
-const publicEntryPages = new (class {
-  readonly #pages = new WeakMap<DB, Map<string, { storedAt: number; page: Promise<EntryPage> }>>();
-  get(db: DB, key: string, read: () => Promise<EntryPage>): Promise<EntryPage> {
-    let pages = this.#pages.get(db);
-    if (!pages) this.#pages.set(db, (pages = new Map()));
-    const now = Date.now();
-    const kept = pages.get(key);
-    if (kept && now - kept.storedAt < PUBLIC_PAGE_MS) return kept.page;
-    // Any ?page= a client asks for is a key: past a few hundred, start again.
-    if (pages.size >= 256) pages.clear();
-    const page = read();
-    const entry = { storedAt: now, page };
-    pages.set(key, entry);
-    page.catch(() => {
-      if (pages.get(key) === entry) pages.delete(key);
-    });
-    return page;
-  }
-
-  /** A read under way now still answers its own caller, but no later one. */
-  forget(db: DB): void {
-    this.#pages.delete(db);
-  }
-})();
 const PUBLIC_PAGE_MS = 1_000;
+const publicEntryPages = new WeakMap<
+  DB,
+  Map<string, { storedAt: number; page: Promise<EntryPage> }>
+>();
 
-/** After a write: the next public list reads the database again. */
+function keptPublicPage(db: DB, key: string, read: () => Promise<EntryPage>): Promise<EntryPage> {
+  let pages = publicEntryPages.get(db);
+  if (!pages) publicEntryPages.set(db, (pages = new Map()));
+  const now = Date.now();
+  const kept = pages.get(key);
+  if (kept && now - kept.storedAt < PUBLIC_PAGE_MS) return kept.page;
+  // Any ?page= a client asks for is a key: past a few hundred, start again.
+  if (pages.size >= 256) pages.clear();
+  const entry = { storedAt: now, page: read() };
+  pages.set(key, entry);
+  entry.page.catch(() => {
+    if (pages.get(key) === entry) pages.delete(key);
+  });
+  return entry.page;
+}
+
+/** After a write: the next public list reads the database again (a read under way still answers its own caller). */
 export function forgetPublicEntryPages(db: DB): void {
-  publicEntryPages.forget(db);
+  publicEntryPages.delete(db);
 }
 
 async function readEntryPage(

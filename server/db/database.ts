@@ -9,6 +9,7 @@ import * as initial from "./migrations/0001-initial.ts";
 import * as entryImageSize from "./migrations/0002-entry-image-size.ts";
 import * as contactMailClaim from "./migrations/0003-contact-mail-claim.ts";
 import * as throttles from "./migrations/0004-throttles.ts";
+import * as entrySlugRedirects from "./migrations/0005-entry-slug-redirects.ts";
 import type { Database } from "./schema.ts";
 import { preparingOnce } from "./sqlite-statements.ts";
 
@@ -61,13 +62,21 @@ function migrationsFor(dialect: SqlDialect): Record<string, Migration> {
     "0002-entry-image-size": entryImageSize,
     "0003-contact-mail-claim": contactMailClaim,
     "0004-throttles": throttles,
+    "0005-entry-slug-redirects": {
+      up: (db) => entrySlugRedirects.up(db, dialect),
+      down: (db) => entrySlugRedirects.down(db),
+    },
   };
+}
+
+/** The migrations of a dialect, as Kysely's Migrator takes them. */
+export function migrationProvider(dialect: SqlDialect): MigrationProvider {
+  return { getMigrations: async () => migrationsFor(dialect) };
 }
 
 /** Brings the schema up to date; the same migrations run on SQLite and PostgreSQL. */
 export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<string[]> {
-  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(dialect) };
-  const migrator = new Migrator({ db, provider });
+  const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

@@ -10,6 +10,7 @@ export type Database = {
   password_reset_tokens: PasswordResetTokensTable;
   entries: EntriesTable;
   entry_images: EntryImagesTable;
+  entry_old_slugs: EntryOldSlugsTable;
   widgets: WidgetsTable;
   galleries: GalleriesTable;
   gallery_images: GalleryImagesTable;
@@ -76,6 +77,15 @@ export type EntryImagesTable = {
   /** Pixel size of the stored original; null for images stored before sizes were kept. */
   width: number | null;
   height: number | null;
+  created_at: string;
+};
+
+/** A slug an entry had before it was renamed: its URL redirects to the entry (record 025). */
+export type EntryOldSlugsTable = {
+  id: Generated<number>;
+  entry_id: number;
+  kind: EntryKind;
+  slug: string;
   created_at: string;
 };
 

@@ -189,7 +189,10 @@ async function readEntryPage(
   return { entries, total: count };
 }
 
-/** An entry of `kind` by id or slug, with its images in their order; undefined when there is none. */
+/**
+ * An entry of `kind` by id or slug, with its images in their order; undefined when there is none.
+ * A slug the entry had before a rename finds it too (its current slug tells the caller it moved).
+ */
 export async function findEntry(
   db: DB,
   kind: EntryKind,
@@ -199,9 +202,13 @@ export async function findEntry(
   if ("id" in key ? key.id > MAX_ID : !SLUG_PATTERN.test(key.name)) return undefined;
   const byKey = ENTRY_BY_KEY[includeScheduled ? "all" : "public"];
   const now = new Date().toISOString();
-  const entry = await ("id" in key
+  let entry = await ("id" in key
     ? byKey.id.first(db, kind, key.id, now)
     : byKey.slug.first(db, kind, key.name, now));
+  if (!entry && "name" in key) {
+    const renamed = await oldSlugHolder(db, kind, key.name);
+    if (renamed !== undefined) entry = await byKey.id.first(db, kind, renamed, now);
+  }
   if (!entry) return undefined;
   return { entry, images: await imagesOf(db, entry.id) };
 }
@@ -240,7 +247,10 @@ export function slugify(title: string): string {
   return slug || "item";
 }
 
-/** `base`, or `base-2`, `base-3`… whichever no other entry of the kind holds. */
+/**
+ * `base`, or `base-2`, `base-3`… whichever no other entry of the kind holds, as its slug or as
+ * an old slug that still redirects to it.
+ */
 async function availableSlug(
   db: DB,
   kind: EntryKind,
@@ -253,6 +263,14 @@ async function availableSlug(
     .where("kind", "=", kind)
     .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]))
     .$if(exceptId !== undefined, (qb) => qb.where("id", "!=", exceptId!))
+    .unionAll(
+      db
+        .selectFrom("entry_old_slugs")
+        .select("slug")
+        .where("kind", "=", kind)
+        .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]))
+        .$if(exceptId !== undefined, (qb) => qb.where("entry_id", "!=", exceptId!)),
+    )
     .execute();
   const taken = new Set(rows.map((row) => row.slug));
   if (!taken.has(base)) return base;
@@ -269,6 +287,81 @@ async function slugHolder(db: DB, kind: EntryKind, slug: string): Promise<number
     .where("slug", "=", slug)
     .executeTakeFirst();
   return row?.id;
+}
+
+/** The entry an old slug of the kind redirects to. */
+async function oldSlugHolder(db: DB, kind: EntryKind, slug: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom("entry_old_slugs")
+    .select("entry_id")
+    .where("kind", "=", kind)
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  return row?.entry_id;
+}
+
+/** Whether an entry other than `id` holds the slug, as its own or as an old one. */
+async function slugTakenFrom(db: DB, kind: EntryKind, slug: string, id: number): Promise<boolean> {
+  const holders = [await slugHolder(db, kind, slug), await oldSlugHolder(db, kind, slug)];
+  return holders.some((holder) => holder !== undefined && holder !== id);
+}
+
+/** The slugs an entry had before, newest first: their URLs lead to it. */
+export async function oldSlugsOf(db: DB, entryId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("entry_old_slugs")
+    .select("slug")
+    .where("entry_id", "=", entryId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map((row) => row.slug);
+}
+
+/**
+ * Stops an old slug of an entry from redirecting, which frees it for other entries. False when
+ * the entry (of that kind) keeps no such slug.
+ */
+export async function removeOldSlug(
+  db: DB,
+  kind: EntryKind,
+  entryId: number,
+  slug: string,
+): Promise<boolean> {
+  if (entryId > MAX_ID || !SLUG_PATTERN.test(slug)) return false;
+  const removed = await db
+    .deleteFrom("entry_old_slugs")
+    .where("kind", "=", kind)
+    .where("entry_id", "=", entryId)
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  return Number(removed.numDeletedRows) > 0;
+}
+
+/**
+ * After an entry's slug changed from `previous`: the old one redirects to it from now on, and
+ * one of its own old slugs taken back stops redirecting (it would lead to itself).
+ */
+async function keepOldSlug(
+  db: DB,
+  entry: Pick<Entry, "id" | "kind">,
+  previous: string,
+  current: string,
+): Promise<void> {
+  await db
+    .deleteFrom("entry_old_slugs")
+    .where("entry_id", "=", entry.id)
+    .where("slug", "=", current)
+    .execute();
+  await db
+    .insertInto("entry_old_slugs")
+    .values({
+      entry_id: entry.id,
+      kind: entry.kind,
+      slug: previous,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
 }
 
 /**
@@ -344,8 +437,9 @@ export type EntryChanges = {
 
 /**
  * Saves an admin's changes to an entry: the article sanitized and rendered, a new cover stored
- * (and the old one's files removed). Throws a 422 when the slug belongs to another entry of the
- * kind or the cover is not an image we accept. Undefined when there is no such entry.
+ * (and the old one's files removed); a changed slug keeps the old one as a redirect. Throws a 422
+ * when the slug belongs to another entry of the kind, now or as an old slug, or the cover is not
+ * an image we accept. Undefined when there is no such entry.
  */
 export async function updateEntry(
   { db, storage }: EntryContext,
@@ -361,7 +455,7 @@ export async function updateEntry(
   let slug = changes.slug ?? entry.slug;
   const errors: FieldErrors = {};
   if (changes.slug === "") slug = await availableSlug(db, kind, slugify(title), id);
-  else if (slug !== entry.slug && (await slugHolder(db, kind, slug)) !== undefined)
+  else if (slug !== entry.slug && (await slugTakenFrom(db, kind, slug, id)))
     errors.slug = [SLUG_TAKEN];
 
   let cover: string | null = null;
@@ -380,21 +474,36 @@ export async function updateEntry(
   const preview = (changes.preview_text ?? entry.preview_text).trim() || articlePreview(article);
   let saved: Entry;
   try {
-    saved = await db
-      .updateTable("entries")
-      .set({
-        title,
-        slug,
-        article,
-        article_html: renderArticleHtml(article, images),
-        preview_text: preview,
-        image: cover ?? entry.image,
-        created_at: changes.created_at ?? entry.created_at,
-        updated_at: new Date().toISOString(),
-      })
-      .where("id", "=", id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    saved = await db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      // Locks the row and reads the slug as it is now, should another save have renamed it since.
+      const { slug: previous } = await trx
+        .updateTable("entries")
+        .set({ updated_at: now })
+        .where("id", "=", id)
+        .returning("slug")
+        .executeTakeFirstOrThrow();
+      if (slug !== previous) {
+        if (await slugTakenFrom(trx, kind, slug, id))
+          throw ValidationError.field("slug", SLUG_TAKEN);
+        await keepOldSlug(trx, entry, previous, slug);
+      }
+      return trx
+        .updateTable("entries")
+        .set({
+          title,
+          slug,
+          article,
+          article_html: renderArticleHtml(article, images),
+          preview_text: preview,
+          image: cover ?? entry.image,
+          created_at: changes.created_at ?? entry.created_at,
+          updated_at: now,
+        })
+        .where("id", "=", id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
   } catch (error) {
     if (cover) await deleteImage(storage, cover);
     if (isUniqueViolation(error)) throw ValidationError.field("slug", SLUG_TAKEN);

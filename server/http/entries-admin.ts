@@ -7,6 +7,8 @@ import {
   ENTRY_SEGMENTS,
   findEntry,
   listEntries,
+  oldSlugsOf,
+  removeOldSlug,
   reorderEntries,
   reorderEntryImages,
   rotateEntryImage,
@@ -15,7 +17,12 @@ import {
   type EntrySegment,
 } from "../domain/entries.ts";
 import { notFound, ValidationError } from "../errors.ts";
-import { presentEntry, presentEntryImage, presentEntryPage } from "../presenters/entry.ts";
+import {
+  presentEntry,
+  presentEntryForAdmin,
+  presentEntryImage,
+  presentEntryPage,
+} from "../presenters/entry.ts";
 import {
   entryCreateForm,
   imageOrderForm,
@@ -79,8 +86,17 @@ export async function entryAdminRoutes(app: FastifyInstance) {
       const changes = await parseForm(entryUpdateForm, form.fields);
       const saved = await updateEntry(ctx, kind, id, { ...changes, image: form.files.image?.data });
       if (!saved) throw notFound();
-      return presentEntry(saved.entry, saved.images);
+      return presentEntryForAdmin(saved.entry, saved.images, await oldSlugsOf(app.db, id));
     });
+
+    app.delete<{ Params: { id: string; slug: string } }>(
+      `/api/${segment}/:id/old-slugs/:slug`,
+      async (request, reply) => {
+        const id = parseIdParam(request.params.id);
+        if (!(await removeOldSlug(app.db, kind, id, request.params.slug))) throw notFound();
+        return noContent(reply);
+      },
+    );
 
     app.delete<IdParams>(`/api/${segment}/:id`, async (request, reply) => {
       if (!(await deleteEntry(ctx, kind, parseIdParam(request.params.id)))) throw notFound();

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { ENTRY_SEGMENTS, findEntry, listEntries, type EntrySegment } from "../domain/entries.ts";
+import {
+  ENTRY_SEGMENTS,
+  findEntry,
+  listEntries,
+  oldSlugsOf,
+  type EntrySegment,
+} from "../domain/entries.ts";
 import { notFound } from "../errors.ts";
-import { presentEntry, presentEntryPage } from "../presenters/entry.ts";
+import { presentEntry, presentEntryForAdmin, presentEntryPage } from "../presenters/entry.ts";
 import { listQuery } from "./list-query.ts";
 import { parsePathKey } from "./path-key.ts";
 
@@ -9,7 +15,8 @@ const isAdmin = (request: FastifyRequest) => request.user?.role === "admin";
 
 /**
  * The public read side of projects, blog posts and opportunities: no guard, any origin. Entries
- * scheduled for later are left out, except for a signed-in admin.
+ * scheduled for later are left out, except for a signed-in admin, who also reads an entry's old
+ * slugs. An old slug finds the entry it redirects to.
  */
 export async function entryRoutes(app: FastifyInstance) {
   for (const segment of Object.keys(ENTRY_SEGMENTS) as EntrySegment[]) {
@@ -26,11 +33,17 @@ export async function entryRoutes(app: FastifyInstance) {
     });
 
     app.get<{ Params: { key: string } }>(`/api/${segment}/:key`, async (request) => {
+      const asAdmin = isAdmin(request);
       const found = await findEntry(app.db, kind, parsePathKey(request.params.key), {
-        includeScheduled: isAdmin(request),
+        includeScheduled: asAdmin,
       });
       if (!found) throw notFound();
-      return presentEntry(found.entry, found.images);
+      if (!asAdmin) return presentEntry(found.entry, found.images);
+      return presentEntryForAdmin(
+        found.entry,
+        found.images,
+        await oldSlugsOf(app.db, found.entry.id),
+      );
     });
   }
 }

@@ -33,6 +33,14 @@ export function presentEntry(entry: Entry, images: EntryImage[]) {
   };
 }
 
+/**
+ * An entry as an admin reads it: also the slugs it had before, whose URLs redirect to it (newest
+ * first). Only admins see them: they name addresses the entry left behind.
+ */
+export function presentEntryForAdmin(entry: Entry, images: EntryImage[], oldSlugs: string[]) {
+  return { ...presentEntry(entry, images), old_slugs: oldSlugs };
+}
+
 /** `short_code` is the token an editor pastes into the article to show the image at full width. */
 export function presentEntryImage(image: EntryImage) {
   return {

@@ -326,6 +326,8 @@ describe("POST /api/{kind}/{id} (multipart save)", () => {
         article: "<p>Hello <strong>world</strong></p>",
         article_html: "<p>Hello <strong>world</strong></p>",
         images: [],
+        // An admin's read: the slug it had before still leads to it (record 025).
+        old_slugs: [entry.slug],
       });
       expect(await admin.get(`/api/${segment}/${slug}`)).toMatchObject({
         status: 200,

@@ -2,13 +2,20 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, migrateToLatest, openDatabase } from "../../server/db/database.ts";
+import { Migrator } from "kysely/migration";
+import {
+  type DatabaseHandle,
+  migrateToLatest,
+  migrationProvider,
+  openDatabase,
+} from "../../server/db/database.ts";
 import { startTestApi, type TestApi } from "../support/test-api.ts";
 
 const TABLES = [
   "contact_messages",
   "entries",
   "entry_images",
+  "entry_old_slugs",
   "galleries",
   "gallery_images",
   "password_reset_tokens",
@@ -56,6 +63,7 @@ describe("migrations", () => {
     );
     expect(columns.contact_messages).toEqual(expect.arrayContaining(["ip", "mailed_at"]));
     expect(columns.entry_images).toEqual(expect.arrayContaining(["width", "height"]));
+    expect(columns.entry_old_slugs).toEqual(["created_at", "entry_id", "id", "kind", "slug"]);
     expect(await migrateToLatest(api.database)).toEqual([]);
   });
 
@@ -70,5 +78,20 @@ describe("migrations", () => {
     const api = await startTestApi();
     apis.push(api);
     expect(await columnsByTable(api.database)).toEqual(reference);
+  });
+
+  it("take the slug redirects down and up again", async () => {
+    const api = await startTestApi();
+    apis.push(api);
+    const { db, dialect } = api.database;
+    const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
+    const down = await migrator.migrateDown();
+    expect(down.error).toBeUndefined();
+    expect(down.results?.map((result) => result.migrationName)).toEqual([
+      "0005-entry-slug-redirects",
+    ]);
+    expect(Object.keys(await columnsByTable(api.database))).not.toContain("entry_old_slugs");
+    expect(await migrateToLatest(api.database)).toEqual(["0005-entry-slug-redirects"]);
+    expect(Object.keys(await columnsByTable(api.database))).toContain("entry_old_slugs");
   });
 });

@@ -1,10 +1,10 @@
 import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from "kysely";
 import type { SqlDialect } from "../database.ts";
 
-type Table = CreateTableBuilder<string, never>;
+export type Table = CreateTableBuilder<string, never>;
 
 // SQLite and PostgreSQL spell an auto-incrementing key differently; everything else is shared.
-function withId(dialect: SqlDialect, table: Table): Table {
+export function withId(dialect: SqlDialect, table: Table): Table {
   return dialect === "postgres"
     ? table.addColumn("id", "serial", (c) => c.primaryKey())
     : table.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());

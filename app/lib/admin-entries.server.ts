@@ -14,6 +14,7 @@ import {
   readAdminListPage,
   requestedPage,
 } from "./admin-lists.server.ts";
+import { REMOVE_REDIRECT_INTENT } from "../components/admin/old-addresses.tsx";
 import { photoGridAction, uploadPhotos, type PhotoOwner } from "./admin-photos.server.ts";
 import { assertOk, messageOf } from "./api.server.ts";
 import {
@@ -158,9 +159,10 @@ async function saveEntryOrder(context: Context, kind: EntryKind, ids: number[]) 
 }
 
 /**
- * The edit screen's posts: save the form, delete the entry, and the photo gallery's rotate,
- * delete and reorder. Photo changes come back to this screen (the loader reloads the item);
- * save and delete go to the list (spec §4).
+ * The edit screen's posts: save the form, delete the entry, remove a redirect from an old
+ * address, and the photo gallery's rotate, delete and reorder. Photo changes and a removed
+ * redirect come back to this screen (the loader reloads the item); save and delete go to the
+ * list (spec §4).
  */
 export async function adminEntryAction(
   context: Context,
@@ -182,6 +184,8 @@ export async function adminEntryAction(
   switch (formData.get(INTENT_FIELD)) {
     case "save":
       return saveEntry(context, kind, entry, formData);
+    case REMOVE_REDIRECT_INTENT:
+      return removeRedirect(context, kind, entry, formData.get("slug"));
     case "delete":
       assertOk(await api.delete(`/api/${kind}/${entry.id}`), `Deleting /admin/${kind}/${entry.id}`);
       return redirectWithFlash(context, `/admin/${kind}`, {
@@ -233,6 +237,29 @@ async function saveEntry(
   return redirectWithFlash(context, `/admin/${kind}`, {
     kind: "success",
     message: "Your Changes Have Been Saved",
+  });
+}
+
+/**
+ * Stops an old address of the entry from redirecting to it (record 025) and comes back to the
+ * edit screen with a message. A slug the entry does not keep is a client's mistake (400); one
+ * removed meanwhile, by another admin say, is gone all the same.
+ */
+async function removeRedirect(
+  context: Context,
+  kind: EntryKind,
+  entry: EntryDetail,
+  value: FormDataEntryValue | null,
+) {
+  const slug = entry.old_slugs?.find((candidate) => candidate === value);
+  if (slug === undefined) throw data("That address does not redirect here.", { status: 400 });
+  const api = context.get(apiClientContext);
+  const path = `/api/${kind}/${entry.id}/old-slugs/${encodeURIComponent(slug)}`;
+  const result = await api.delete(path);
+  if (result.status !== 404) assertOk(result, `Removing the redirect ${path}`);
+  return redirectWithFlash(context, `/admin/${kind}/${entry.id}`, {
+    kind: "success",
+    message: `/${kind}/${slug} no longer redirects here; another item may now take that address.`,
   });
 }
 

@@ -128,6 +128,11 @@ export const EntryDetailSchema = EntryListItemSchema.extend({
         image.image_url ? [{ ...image, image_url: image.image_url }] : [],
       ),
     ),
+  // An admin's read from our API: the slugs that redirect to the entry (a Laravel backend sends none).
+  old_slugs: z
+    .array(z.string())
+    .nullish()
+    .transform((slugs) => slugs ?? undefined),
 });
 export type EntryDetail = z.infer<typeof EntryDetailSchema> & { url: string };
 

@@ -1,4 +1,4 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import {
   EntryDetailSchema,
   EntryListItemSchema,
@@ -30,16 +30,25 @@ function readEntries<T>(
   return getShared(context.get(requestFactsContext).config, path, read);
 }
 
-/** One project, blog post or opportunity; an unknown slug shows the 404 page. */
+/**
+ * One project, blog post or opportunity; an unknown slug shows the 404 page. Asked by a slug it
+ * had before a rename (or by its id), the API answers the entry with its current slug: the page
+ * moves there for good (301), keeping the query string (record 025). The address is built here
+ * from the slug, never taken from the API's `url`.
+ */
 export async function loadEntry(
   context: Context,
   kind: EntryKind,
   slug: string,
+  url: URL,
 ): Promise<EntryDetail> {
   const path = `/api/${kind}/${encodeURIComponent(slug)}`;
   const entry = bodyOrNotFound(
     await readEntries(context, path, (api) => api.get(path, { schema: EntryDetailSchema })),
   );
+  if (entry.slug && entry.slug !== slug) {
+    throw redirect(`/${kind}/${encodeURIComponent(entry.slug)}${url.search}`, 301);
+  }
   return { ...entry, url: entry.url || `/${kind}/${entry.slug}` };
 }
 

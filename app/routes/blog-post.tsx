@@ -4,8 +4,8 @@ import { loadEntry } from "../lib/entries.server.ts";
 import { entryPageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/blog-post";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  return { entry: await loadEntry(context, "blog", params.slug) };
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  return { entry: await loadEntry(context, "blog", params.slug, url) };
 }
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {

@@ -3,8 +3,8 @@ import { loadEntry } from "../lib/entries.server.ts";
 import { entryPageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/project";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  return { entry: await loadEntry(context, "projects", params.slug) };
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  return { entry: await loadEntry(context, "projects", params.slug, url) };
 }
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {

@@ -23,6 +23,7 @@ import { ScreenHeading } from "../side-menu.tsx";
 import { AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
 import { PhotoSection } from "./photo-grid.tsx";
 import { ImageChooser } from "./image-chooser.tsx";
+import { OldAddresses, RemoveRedirectForm } from "./old-addresses.tsx";
 
 type Props = {
   config: AdminEntryKind;
@@ -92,6 +93,7 @@ export function AdminEntryEditor({
           formMessage={message}
           focusFirst={focus === fields.slug.name}
         />
+        <OldAddresses kind={config.kind} slugs={entry.old_slugs} />
         {config.publishDate ? (
           <TextField
             meta={fields.created_at}
@@ -122,6 +124,7 @@ export function AdminEntryEditor({
         />
         <SaveOrDeleteButtons deleteLabel="Delete Item" />
       </Form>
+      {entry.old_slugs?.length ? <RemoveRedirectForm here={here} /> : null}
 
       <PhotoSection
         photos={entry.images}

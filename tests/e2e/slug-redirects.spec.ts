@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { adminApiDelete, adminApiPost, signInAsAdmin, uniqueTitle } from "./admin-support.ts";
 import { expect, test } from "./fixtures.ts";
@@ -38,6 +39,7 @@ test.describe("a project's renamed slug", () => {
     page,
     request,
     appUrl,
+    javaScriptEnabled,
   }, testInfo) => {
     const renamed = uniqueSlug("well-renamed", testInfo.project.name);
     await renameThroughEditScreen(page, entry.id, renamed);
@@ -60,6 +62,12 @@ test.describe("a project's renamed slug", () => {
     const oldAddresses = page.getByRole("list", { name: "Old addresses redirect here" });
     await expect(oldAddresses.getByRole("listitem")).toHaveCount(1);
     await expect(oldAddresses.getByRole("listitem")).toContainText(`/projects/${entry.slug}`);
+    if (javaScriptEnabled) {
+      const { violations } = await new AxeBuilder({ page })
+        .include("div:has(> #old-addresses)")
+        .analyze();
+      expect(violations.map((violation) => violation.id)).toEqual([]);
+    }
     await oldAddresses
       .getByRole("button", { name: `Remove redirect from /projects/${entry.slug}` })
       .click();

@@ -61,5 +61,9 @@ export default [
     route("messages", "routes/admin/messages.tsx"),
   ]),
 
+  // For search engines and link previews (record 024).
+  route("logo.png", "routes/brand-logo.ts"),
+  route("cards/:kind/:name", "routes/social-card.ts"),
+
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

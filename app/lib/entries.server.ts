@@ -42,13 +42,23 @@ export async function loadEntry(
   slug: string,
   url: URL,
 ): Promise<EntryDetail> {
-  const path = `/api/${kind}/${encodeURIComponent(slug)}`;
-  const entry = bodyOrNotFound(
-    await readEntries(context, path, (api) => api.get(path, { schema: EntryDetailSchema })),
-  );
+  const entry = await readEntry(context, kind, slug);
   if (entry.slug && entry.slug !== slug) {
     throw redirect(`/${kind}/${encodeURIComponent(entry.slug)}${url.search}`, 301);
   }
+  return entry;
+}
+
+/** An entry by its slug, an old slug or its id, as the API has it now; none is the 404 page. */
+export async function readEntry(
+  context: Context,
+  kind: EntryKind,
+  key: string,
+): Promise<EntryDetail> {
+  const path = `/api/${kind}/${encodeURIComponent(key)}`;
+  const entry = bodyOrNotFound(
+    await readEntries(context, path, (api) => api.get(path, { schema: EntryDetailSchema })),
+  );
   return { ...entry, url: entry.url || `/${kind}/${entry.slug}` };
 }
 

@@ -1,5 +1,7 @@
 import type { MetaDescriptor } from "react-router";
+import type { EntryKind } from "./api-types.ts";
 import type { RootLoaderData } from "./root-data.ts";
+import { breadcrumbJsonLd, newsArticleJsonLd, organizationJsonLd } from "./structured-data.ts";
 
 type MetaContext = {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
@@ -10,7 +12,8 @@ export type PageDescription = {
   /** Defaults to the organisation's name (the home page). */
   title?: string;
   description: string;
-  image?: string | null;
+  /** A path or URL; with its size when known (a social card). */
+  image?: string | { url: string; width: number; height: number; alt: string } | null;
   type?: "website" | "article";
   /** Path and search of the canonical URL when it is not just the current path. */
   canonicalPath?: string;
@@ -30,26 +33,67 @@ export function absoluteUrl(appUrl: string, pathOrUrl: string): string {
   return appUrl ? new URL(pathOrUrl, `${appUrl}/`).href : pathOrUrl;
 }
 
-/** A project, post or opportunity page: title, description and share image from the item. */
+/** What each kind's list is called on the site, the middle step of a detail page's breadcrumbs. */
+const LIST_NAMES: Record<EntryKind, string> = {
+  projects: "Our Focus",
+  blog: "News and Updates",
+  opportunities: "Opportunities",
+};
+
+type EntryFacts = {
+  title: string;
+  slug: string;
+  preview_text: string | null;
+  created_at?: string | null;
+  updated_at?: string | null;
+};
+
+/**
+ * A project, post or opportunity page: title, description, its social card (a 1200×630 picture
+ * made from its cover or its title, social-card.server.ts) and its breadcrumbs; a news post also
+ * describes itself as a NewsArticle.
+ */
 export function entryPageMeta(
   context: MetaContext,
-  entry:
-    | {
-        title: string;
-        preview_text: string | null;
-        image_url: string | null;
-        images?: { image_url: string }[];
-      }
-    | undefined,
+  kind: EntryKind,
+  entry: EntryFacts | undefined,
+  cardPath: string | undefined,
 ): MetaDescriptor[] {
   if (!entry) return [];
-  return pageMeta(context, {
+  const root = rootDataFrom(context.matches);
+  const appUrl = root?.appUrl ?? "";
+  const description = entry.preview_text || entry.title;
+  const tags = pageMeta(context, {
     title: entry.title,
-    description: entry.preview_text || entry.title,
-    // Without a cover, its first photo is still better than no picture when shared.
-    image: entry.image_url ?? entry.images?.[0]?.image_url ?? null,
+    description,
+    image: cardPath ? { url: cardPath, width: 1200, height: 630, alt: entry.title } : null,
     type: "article",
   });
+  const canonical = absoluteUrl(appUrl, context.location.pathname);
+  tags.push({
+    "script:ld+json": breadcrumbJsonLd([
+      { name: "Home", url: absoluteUrl(appUrl, "/") },
+      { name: LIST_NAMES[kind], url: absoluteUrl(appUrl, `/${kind}`) },
+      { name: entry.title, url: canonical },
+    ]),
+  });
+  if (kind === "blog" && root && cardPath && entry.created_at) {
+    tags.push({
+      "script:ld+json": newsArticleJsonLd(
+        {
+          headline: entry.title,
+          description,
+          url: canonical,
+          image: absoluteUrl(appUrl, cardPath),
+          datePublished: entry.created_at,
+          dateModified: entry.updated_at,
+        },
+        root.settings,
+        appUrl,
+      ),
+    });
+  }
+  return tags;
 }
 
 /** Title, description, canonical URL, Open Graph and Twitter tags for one page. */
@@ -64,7 +108,8 @@ export function pageMeta(
   const appUrl = root?.appUrl ?? "";
   const canonicalPath = page.canonicalPath ?? location.pathname;
   const canonical = absoluteUrl(appUrl, canonicalPath);
-  const image = page.image ? absoluteUrl(appUrl, page.image) : null;
+  const shareImage = typeof page.image === "string" ? { url: page.image } : page.image;
+  const image = shareImage ? absoluteUrl(appUrl, shareImage.url) : null;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: page.description },
@@ -81,6 +126,15 @@ export function pageMeta(
   if (image) {
     tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
   }
+  if (shareImage && "width" in shareImage) {
+    tags.push(
+      { property: "og:image:width", content: String(shareImage.width) },
+      { property: "og:image:height", content: String(shareImage.height) },
+      { property: "og:image:alt", content: shareImage.alt },
+      { name: "twitter:image:alt", content: shareImage.alt },
+    );
+  }
+  if (root) tags.push({ "script:ld+json": organizationJsonLd(root.settings, appUrl) });
   return tags;
 }
 
@@ -89,9 +143,12 @@ export function privatePageMeta(
   { matches }: Pick<MetaContext, "matches">,
   title: string,
 ): MetaDescriptor[] {
-  const siteName = rootDataFrom(matches)?.settings.name;
-  return [
+  const root = rootDataFrom(matches);
+  const siteName = root?.settings.name;
+  const tags: MetaDescriptor[] = [
     { title: siteName ? `${title} | ${siteName}` : title },
     { name: "robots", content: "noindex" },
   ];
+  if (root) tags.push({ "script:ld+json": organizationJsonLd(root.settings, root.appUrl) });
+  return tags;
 }

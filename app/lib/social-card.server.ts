@@ -103,7 +103,7 @@ async function readCover(coverUrl: string, apiUrl: string): Promise<Buffer | nul
   }
 }
 
-const TITLE_LINE_CHARACTERS = 30;
+const TITLE_LINE_CHARACTERS = 26;
 const TITLE_LINES = 3;
 
 /** The card of an item without a cover: the site's teal, its heart, the name and the title. */

@@ -79,7 +79,8 @@ export function newsArticleJsonLd(
     "@context": "https://schema.org",
     "@type": "NewsArticle",
     // Google reads at most 110 characters of a headline.
-    headline: article.headline.length > 110 ? `${article.headline.slice(0, 109)}…` : article.headline,
+    headline:
+      article.headline.length > 110 ? `${article.headline.slice(0, 109)}…` : article.headline,
     description: article.description,
     image: [article.image],
     datePublished: article.datePublished,

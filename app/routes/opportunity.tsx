@@ -10,7 +10,12 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
-  return entryPageMeta({ matches, location }, "opportunities", loaderData?.entry, loaderData?.cardPath);
+  return entryPageMeta(
+    { matches, location },
+    "opportunities",
+    loaderData?.entry,
+    loaderData?.cardPath,
+  );
 }
 
 export default function Opportunity({ loaderData }: Route.ComponentProps) {

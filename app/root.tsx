@@ -23,6 +23,7 @@ import {
   siteSettingsContext,
 } from "./lib/request-context.server.ts";
 import { useRootData, type RootLoaderData } from "./lib/root-data.ts";
+import { FEED_PATH } from "./lib/rss.ts";
 import { pageMeta } from "./lib/seo.ts";
 import { loadSiteSettings } from "./lib/site-settings.server.ts";
 
@@ -33,6 +34,7 @@ export const links: Route.LinksFunction = () => [
     type: "image/svg+xml",
     href: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Ccircle cx='12' cy='12' r='12' fill='%23155459'/%3E%3Cpath d='M16.9 7.6a3 3 0 0 0-4.2 0l-.7.7-.7-.7a3 3 0 0 0-4.2 4.2l4.9 4.8 4.9-4.8a3 3 0 0 0 0-4.2Z' fill='white'/%3E%3C/svg%3E",
   },
+  { rel: "alternate", type: "application/rss+xml", title: "News and Updates", href: FEED_PATH },
 ];
 
 /**

@@ -61,5 +61,10 @@ export default [
     route("messages", "routes/admin/messages.tsx"),
   ]),
 
+  // Beyond the spec: documents for crawlers and feed readers (resource routes).
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("blog/rss.xml", "routes/blog-feed.ts"),
+
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

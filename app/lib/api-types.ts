@@ -113,6 +113,8 @@ export const EntryListItemSchema = z.object({
   preview_text: optionalText,
   image_url: optionalText,
   created_at: z.string(),
+  /** Laravel sends it unless the model hides it; the sitemap's lastmod falls back to created_at. */
+  updated_at: optionalText,
 });
 export type EntryListItem = z.infer<typeof EntryListItemSchema> & { url: string };
 

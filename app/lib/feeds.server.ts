@@ -12,7 +12,12 @@ import { requestFactsContext, siteSettingsContext } from "./request-context.serv
 import { FEED_SIZE, newsFeedXml } from "./rss.ts";
 import { getShared } from "./shared-data.server.ts";
 import { absoluteUrl } from "./seo.ts";
-import { PUBLIC_PAGE_PATHS, sitemapDocument, type SitemapUrl } from "./sitemap.ts";
+import {
+  entryLastModified,
+  PUBLIC_PAGE_PATHS,
+  sitemapDocument,
+  type SitemapUrl,
+} from "./sitemap.ts";
 
 type Context = Readonly<RouterContextProvider>;
 type Config = Pick<WebConfig, "apiUrl" | "appUrl">;
@@ -65,7 +70,7 @@ export async function loadSitemapUrls(config: Config): Promise<SitemapUrl[]> {
   const entries = lists.flatMap((items) =>
     items.map((item) => ({
       loc: absoluteUrl(config.appUrl, item.url),
-      lastmod: item.updated_at ?? item.created_at,
+      lastmod: entryLastModified(item),
     })),
   );
   return [...pages, ...entries];

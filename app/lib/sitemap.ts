@@ -45,6 +45,20 @@ export function w3cDateTime(date: string | null | undefined): string | null {
   return new Date(time).toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
+/**
+ * When an entry's page last changed: its last save, or its publication when that came later (a
+ * post written ahead of its date did not exist for the public before it). Without a readable
+ * updated_at (a backend that hides it), its publication date.
+ */
+export function entryLastModified(entry: {
+  created_at: string;
+  updated_at?: string | null;
+}): string {
+  const saved = Date.parse(entry.updated_at ?? "");
+  if (Number.isNaN(saved)) return entry.created_at;
+  return saved > Date.parse(entry.created_at) ? entry.updated_at! : entry.created_at;
+}
+
 export function sitemapUrlset(urls: readonly SitemapUrl[]): string {
   const entries = urls.map(({ loc, lastmod }) => {
     const modified = w3cDateTime(lastmod);

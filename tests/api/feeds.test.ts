@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { newsFeedXml, rfc822Date, type NewsFeed } from "../../app/lib/rss.ts";
 import {
   chunk,
+  entryLastModified,
   sitemapDocument,
   sitemapUrlset,
   w3cDateTime,
@@ -76,6 +77,16 @@ describe("the sitemap", () => {
     expect(w3cDateTime("2024-03-05T10:15:00+02:00")).toBe("2024-03-05T08:15:00Z");
     expect(w3cDateTime(null)).toBeNull();
     expect(w3cDateTime("")).toBeNull();
+  });
+
+  it("dates an entry by its last save, or by its publication when that came later", () => {
+    const saved = "2024-02-01T00:00:00.000Z";
+    const published = "2024-03-01T00:00:00.000Z";
+    expect(entryLastModified({ created_at: published, updated_at: saved })).toBe(published);
+    expect(entryLastModified({ created_at: saved, updated_at: published })).toBe(published);
+    // A backend that sends no updated_at: its publication date.
+    expect(entryLastModified({ created_at: saved, updated_at: null })).toBe(saved);
+    expect(entryLastModified({ created_at: saved, updated_at: "garbled" })).toBe(saved);
   });
 
   it("lists every URL with its lastmod when it fits in one file", () => {

@@ -12,7 +12,7 @@ const chromium = {
   ],
 };
 
-const HTTP_ONLY = /fuzz\.spec\.ts$/;
+const HTTP_ONLY = /(fuzz|feeds)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",

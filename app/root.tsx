@@ -24,6 +24,7 @@ import {
 } from "./lib/request-context.server.ts";
 import { LOGO_SVG } from "./lib/brand-logo.ts";
 import { useRootData, type RootLoaderData } from "./lib/root-data.ts";
+import { FEED_PATH } from "./lib/rss.ts";
 import { pageMeta } from "./lib/seo.ts";
 import { loadSiteSettings } from "./lib/site-settings.server.ts";
 
@@ -34,6 +35,7 @@ export const links: Route.LinksFunction = () => [
     type: "image/svg+xml",
     href: `data:image/svg+xml,${encodeURIComponent(LOGO_SVG)}`,
   },
+  { rel: "alternate", type: "application/rss+xml", title: "News and Updates", href: FEED_PATH },
 ];
 
 /**

@@ -61,7 +61,10 @@ export default [
     route("messages", "routes/admin/messages.tsx"),
   ]),
 
-  // For search engines and link previews (record 024).
+  // Beyond the spec: documents for crawlers, feed readers and link previews (resource routes).
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("blog/rss.xml", "routes/blog-feed.ts"),
   route("logo.png", "routes/brand-logo.ts"),
   route("cards/:kind/:name", "routes/social-card.ts"),
 

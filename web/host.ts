@@ -20,11 +20,11 @@ import proxyaddr from "proxy-addr";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import {
   carriesSecret,
-  inlineScriptHashes,
   isShareable,
   matchesEntityTag,
   preferredEncoding,
   RenderCache,
+  scriptSourcesOf,
   type StoredPage,
   storedPage,
 } from "./render-cache.ts";
@@ -170,7 +170,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   /**
    * A page for visitors without cookies, read whole: rendered without a nonce, its policy names
-   * the hashes of its inline scripts, so the same bytes may go to every visitor.
+   * the hashes of its inline scripts, so the same bytes may go to every visitor. A resource
+   * route's document (sitemap, robots.txt, feed) is kept the same way, with its own type.
    */
   async function renderForVisitors(
     request: Request,
@@ -181,7 +182,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       createLoadContext({ nonce: undefined, clientAddress }),
     );
     const body = Buffer.from(await response.arrayBuffer());
-    const scriptSources = inlineScriptHashes(body.toString("utf8"));
+    const scriptSources = scriptSourcesOf(response.headers.get("Content-Type"), body);
     response.headers.set(
       "Content-Security-Policy",
       contentSecurityPolicy({ scriptSources, https, imageOrigins }),

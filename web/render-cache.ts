@@ -161,6 +161,16 @@ export function inlineScriptHashes(html: string): string[] {
   return [...sources];
 }
 
+/**
+ * The script sources a shared response's policy names: an HTML page's inline scripts by hash.
+ * Any other document the cache keeps (the sitemap, robots.txt, the news feed) runs no script,
+ * and text in it that looks like one (an escaped post title, say) must not be allowed to.
+ */
+export function scriptSourcesOf(contentType: string | null, body: Buffer): string[] {
+  if (!/^\s*text\/html\b/i.test(contentType ?? "")) return [];
+  return inlineScriptHashes(body.toString("utf8"));
+}
+
 const compressWithBrotli = promisify(brotliCompress);
 const compressWithGzip = promisify(gzip);
 

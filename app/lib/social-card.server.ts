@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { EntryDetail, EntryKind } from "./api-types.ts";
 import { IMAGE_VARIANT_WIDTHS } from "./images.ts";
+import { escapeXml } from "./xml.ts";
 
 /**
  * The picture a shared link shows (Open Graph, Twitter): 1200×630, the size every network
@@ -146,12 +147,4 @@ export function wrap(text: string, width: number, maxLines: number): string[] {
   const last = kept[maxLines - 1]!;
   kept[maxLines - 1] = last.length >= width ? `${last.slice(0, width - 1)}…` : `${last}…`;
   return kept;
-}
-
-export function escapeXml(text: string): string {
-  return text.replace(
-    /[<>&"']/g,
-    (character) =>
-      ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[character]!,
-  );
 }

@@ -40,7 +40,7 @@ export type Entry = Selectable<EntriesTable>;
 export type EntryImage = Selectable<EntryImagesTable>;
 export type EntrySummary = Pick<
   Entry,
-  "id" | "kind" | "title" | "slug" | "preview_text" | "image" | "created_at"
+  "id" | "kind" | "title" | "slug" | "preview_text" | "image" | "created_at" | "updated_at"
 >;
 export type EntryKey = { id: number } | { name: string };
 export type EntryWithImages = { entry: Entry; images: EntryImage[] };
@@ -59,6 +59,7 @@ const SUMMARY_COLUMNS = [
   "preview_text",
   "image",
   "created_at",
+  "updated_at",
 ] as const;
 
 /**

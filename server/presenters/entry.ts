@@ -1,7 +1,10 @@
 import { entrySegment, type Entry, type EntryImage, type EntrySummary } from "../domain/entries.ts";
 import { imageUrl } from "./image-url.ts";
 
-/** An entry as its list shows it: `{id, title, slug, url, preview_text, image_url, created_at}`. */
+/**
+ * An entry as its list shows it: `{id, title, slug, url, preview_text, image_url, created_at,
+ * updated_at}` (updated_at as Laravel serialises it by default; the sitemap's lastmod).
+ */
 export function presentEntrySummary(entry: EntrySummary) {
   return {
     id: entry.id,
@@ -11,6 +14,7 @@ export function presentEntrySummary(entry: EntrySummary) {
     preview_text: entry.preview_text,
     image_url: imageUrl(entry.image),
     created_at: entry.created_at,
+    updated_at: entry.updated_at,
   };
 }
 
@@ -27,6 +31,7 @@ export function presentEntry(entry: Entry, images: EntryImage[]) {
     preview_text: entry.preview_text,
     image_url: imageUrl(entry.image),
     created_at: entry.created_at,
+    updated_at: entry.updated_at,
     article: entry.article,
     article_html: entry.article_html,
     images: images.map(presentEntryImage),

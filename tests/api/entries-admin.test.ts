@@ -162,6 +162,7 @@ describe("POST /api/{kind}", () => {
       preview_text: "",
       image_url: null,
       created_at: expect.any(String),
+      updated_at: response.body.created_at,
       article: "",
       article_html: "",
       images: [],
@@ -304,7 +305,10 @@ describe("POST /api/{kind}/{id} (multipart save)", () => {
   it.each(KINDS)(
     "saves every field of a %s entry and answers its detail",
     async (segment, kind) => {
-      const entry = await createEntry(api.database.db, kind, { title: "Old" });
+      const entry = await createEntry(api.database.db, kind, {
+        title: "Old",
+        updated_at: "2020-01-01T00:00:00.000Z",
+      });
       const slug = `saved-${segment}-${entry.id}`;
       const response = await postForm(admin, `/api/${segment}/${entry.id}`, {
         title: "  New title ",
@@ -323,12 +327,15 @@ describe("POST /api/{kind}/{id} (multipart save)", () => {
         preview_text: "A short preview",
         image_url: expect.stringMatching(/^\/storage\/uploads\/entries\/[0-9a-f]{32}\.webp$/),
         created_at: "2024-03-05T08:15:00.000Z",
+        updated_at: expect.any(String),
         article: "<p>Hello <strong>world</strong></p>",
         article_html: "<p>Hello <strong>world</strong></p>",
         images: [],
         // An admin's read: the slug it had before still leads to it (record 025).
         old_slugs: [entry.slug],
       });
+      // The save's own time, whatever publish date it was given.
+      expect(Date.parse(response.body.updated_at)).toBeGreaterThan(Date.parse(entry.updated_at));
       expect(await admin.get(`/api/${segment}/${slug}`)).toMatchObject({
         status: 200,
         body: response.body,

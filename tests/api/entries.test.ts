@@ -44,6 +44,7 @@ describe("GET /api/{kind}", () => {
       preview_text: "Wells for the valley",
       image: "uploads/entries/cover.webp",
       created_at: day(3),
+      updated_at: day(4),
     });
     for (const [, other] of KINDS) {
       if (other !== kind) await createEntry(own.database.db, other, { slug: "clean-water" });
@@ -61,6 +62,7 @@ describe("GET /api/{kind}", () => {
           preview_text: "Wells for the valley",
           image_url: "/storage/uploads/entries/cover.webp",
           created_at: day(3),
+          updated_at: day(4),
         },
       ],
       total: 1,
@@ -218,6 +220,7 @@ describe("GET /api/{kind}/{slug or id}", () => {
       preview_text: "Reading rooms",
       image: "uploads/entries/cover.webp",
       created_at: day(2),
+      updated_at: day(5),
     });
     // Inserted out of order: the answer follows position, not insertion.
     const second = await createEntryImage(api.database.db, entry, {
@@ -250,6 +253,7 @@ describe("GET /api/{kind}/{slug or id}", () => {
       preview_text: "Reading rooms",
       image_url: "/storage/uploads/entries/cover.webp",
       created_at: day(2),
+      updated_at: day(5),
       article: "<p>Reading rooms</p>[[image50=1]]",
       article_html: "<p>Reading rooms</p><figure>…</figure>",
       images: [

@@ -9,6 +9,7 @@ import {
   matchesEntityTag,
   preferredEncoding,
   RenderCache,
+  scriptSourcesOf,
   type StoredPage,
   storedPage,
 } from "../../web/render-cache.ts";
@@ -211,6 +212,8 @@ describe("what may be shared", () => {
     expect(isShareable(200, new Headers({ "Content-Type": "text/html" }))).toBe(true);
     expect(isShareable(404, new Headers())).toBe(true);
     expect(isShareable(200, new Headers({ "Cache-Control": "public, max-age=60" }))).toBe(true);
+    const feed = { "Content-Type": "application/rss+xml", "Cache-Control": "public, max-age=5" };
+    expect(isShareable(200, new Headers(feed))).toBe(true);
   });
 
   it("never keeps a page that sets a cookie, asks to stay private or is not a 200 or 404", () => {
@@ -245,6 +248,26 @@ describe("stored bodies", () => {
     expect(new Set(tags).size).toBe(3);
     for (const tag of tags) expect(tag).toMatch(/^"[^"]+"$/);
   });
+
+  it.each([
+    [
+      "application/xml; charset=utf-8",
+      '<?xml version="1.0"?><urlset><url><loc>x</loc></url></urlset>',
+    ],
+    ["application/rss+xml; charset=utf-8", '<?xml version="1.0"?><rss version="2.0"></rss>'],
+    ["text/plain; charset=utf-8", "User-agent: *\nDisallow: /admin\n"],
+  ])(
+    "keeps a %s document with its own type, in every encoding, with its tags",
+    async (type, text) => {
+      const body = text.repeat(50);
+      const page = await storedPage(200, { "content-type": type }, Buffer.from(body), 0);
+      expect(page.headers["content-type"]).toBe(type);
+      expect(page.headers.vary).toBe("Accept-Encoding");
+      expect(gunzipSync(page.bodies.gzip).toString()).toBe(body);
+      expect(brotliDecompressSync(page.bodies.br).toString()).toBe(body);
+      expect(new Set(Object.values(page.etags ?? {})).size).toBe(3);
+    },
+  );
 
   it("gives a 404 no entity tag (a 304 answers a 200 only)", async () => {
     const page = await storedPage(404, {}, Buffer.from("Not found"), 0);
@@ -309,6 +332,15 @@ describe("a policy for pages shared by visitors", () => {
 
   it("names nothing for a page without inline scripts", () => {
     expect(inlineScriptHashes("<p>Hello</p>")).toEqual([]);
+  });
+
+  it("names scripts of HTML pages only: a sitemap or a feed runs none, whatever its text", () => {
+    const body = Buffer.from(html);
+    expect(scriptSourcesOf("text/html; charset=utf-8", body)).toEqual(inlineScriptHashes(html));
+    expect(scriptSourcesOf("TEXT/HTML", body)).toEqual(inlineScriptHashes(html));
+    for (const type of ["application/xml", "application/rss+xml", "text/plain", null]) {
+      expect(scriptSourcesOf(type, body), String(type)).toEqual([]);
+    }
   });
 
   it("hashes the characters as UTF-8, as a browser does", () => {

@@ -49,6 +49,9 @@ function expectListItem(item: any, segment: string) {
     created_at: expect.any(String),
   });
   expect(Number.isNaN(Date.parse(item.created_at))).toBe(false);
+  // Laravel serialises it by default; the sitemap's lastmod falls back to created_at without it.
+  if (embedded) expect(item.updated_at).toEqual(expect.any(String));
+  if (item.updated_at != null) expect(Number.isNaN(Date.parse(item.updated_at))).toBe(false);
   if (item.url !== undefined) expect(item.url).toBe(`/${segment}/${item.slug}`);
   expect(item).toHaveProperty("preview_text");
   expect(item.image_url === null || typeof item.image_url === "string").toBe(true);

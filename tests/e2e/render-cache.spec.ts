@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "./accounts.ts";
 import { expect, signInThroughApi, test } from "./fixtures.ts";
+import { rawGet, type RawAnswer } from "./raw-http.ts";
 import {
   startStandInBackend,
   startWebTier,
@@ -12,32 +12,6 @@ import {
 } from "./stand-in.ts";
 
 const PROJECT = "/projects/clean-water-healthy-homes";
-
-type RawAnswer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
-
-/** A request through node:http, so the body arrives as sent (no client decompresses it). */
-function rawGet(
-  url: string,
-  headers: Record<string, string> = {},
-  method = "GET",
-): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(url, { method, headers }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-      incoming.on("end", () =>
-        resolve({
-          status: incoming.statusCode ?? 0,
-          headers: incoming.headers,
-          body: Buffer.concat(chunks),
-        }),
-      );
-      incoming.on("error", reject);
-    });
-    outgoing.on("error", reject);
-    outgoing.end();
-  });
-}
 
 /**
  * Loads `path` until the document comes from the render cache (an admin's change in a test

@@ -3,7 +3,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { SiteSettings } from "../../app/lib/api-types.ts";
-import { escapeXml, socialCard, titleCardSvg, wrap } from "../../app/lib/social-card.server.ts";
+import { socialCard, titleCardSvg, wrap } from "../../app/lib/social-card.server.ts";
 import {
   breadcrumbJsonLd,
   newsArticleJsonLd,

@@ -108,9 +108,20 @@ async function expectNoViolations(page: Page, path: string, javaScriptEnabled: b
       (violation) =>
         `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
     );
-    expect(found, path).toEqual([]);
+    expect(found, `${path} at ${checked.viewportSize()?.width} px`).toEqual([]);
   } finally {
     if (checked !== page) await checked.context().close();
+  }
+}
+
+/**
+ * The admin screens at both widths with JavaScript (how admins use them); without it, which issue
+ * 11 does not ask for, at the desktop width only, to keep the run short.
+ */
+async function expectScreensClean(page: Page, paths: string[], javaScriptEnabled: boolean) {
+  for (const width of javaScriptEnabled ? [1280, 390] : [1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of paths) await expectNoViolations(page, path, javaScriptEnabled);
   }
 }
 
@@ -136,177 +147,187 @@ for (const width of [1280, 390]) {
         await expectNoViolations(page, path, javaScriptEnabled);
       }
     });
-
-    test.describe("the admin screens", () => {
-      test.beforeEach(async ({ page, apiUrl, appUrl }) => {
-        // Several screens each, every one with its page load, hydration and axe run.
-        test.setTimeout(120_000);
-        await signInAsAdmin(page, { apiUrl, appUrl });
-      });
-
-      test("dashboard, users, settings and messages have no axe violations", async ({
-        page,
-        apiUrl,
-        appUrl,
-        javaScriptEnabled,
-      }, testInfo) => {
-        const urls = { apiUrl, appUrl };
-        const user = await adminApiPost<Created>(page, urls, "/api/users", {
-          firstname: "Grace",
-          lastname: uniqueTitle("Hopper", testInfo.project.name),
-          email: `${newMember(testInfo, "axe").email}`,
-          role: "user",
-          password: "axe-password-123",
-          password_confirmation: "axe-password-123",
-        });
-        try {
-          for (const path of [
-            "/admin",
-            "/admin/users",
-            "/admin/users?add=1",
-            `/admin/users/${user.id}`,
-            `/admin/users/${user.id}?confirm=delete`,
-            "/admin/settings",
-            "/admin/messages",
-          ]) {
-            await expectNoViolations(page, path, javaScriptEnabled);
-          }
-        } finally {
-          await adminApiDelete(page, urls, `/api/users/${user.id}`);
-        }
-      });
-
-      test("the widget screens have no axe violations", async ({
-        page,
-        apiUrl,
-        appUrl,
-        javaScriptEnabled,
-      }, testInfo) => {
-        const urls = { apiUrl, appUrl };
-        // Widgets cannot be deleted; these keep their unique names.
-        const text = await adminApiPost<Created>(page, urls, "/api/widgets", {
-          name: widgetName("axe-text", testInfo.project.name),
-          type: "TEXT",
-        });
-        await adminApiPost(page, urls, `/api/widgets/${text.id}`, {
-          html: "<p>Clean water for <strong>every</strong> village.</p>",
-        });
-        const image = await adminApiPost<Created>(page, urls, "/api/widgets", {
-          name: widgetName("axe-image", testInfo.project.name),
-          type: "IMAGE",
-        });
-        await adminApiUpload(page, urls, `/api/widgets/${image.id}`, {
-          alt: "A borehole pump",
-          file: await photoFile("pump.jpg", "#3a7"),
-        });
-        for (const path of [
-          "/admin/widgets",
-          "/admin/widgets?add=1",
-          `/admin/widgets/${text.id}`,
-          `/admin/widgets/${image.id}`,
-        ]) {
-          await expectNoViolations(page, path, javaScriptEnabled);
-        }
-      });
-
-      test("the gallery screens have no axe violations", async ({
-        page,
-        apiUrl,
-        appUrl,
-        javaScriptEnabled,
-      }, testInfo) => {
-        const urls = { apiUrl, appUrl };
-        const gallery = await adminApiPost<Created>(page, urls, "/api/galleries", {
-          name: uniqueTitle("axe gallery", testInfo.project.name),
-        });
-        try {
-          const photo = await adminApiUpload<Created>(page, urls, "/api/galleriesimages", {
-            gallery_id: String(gallery.id),
-            file: await photoFile("first.jpg", "#c33"),
-          });
-          await adminApiUpload(page, urls, "/api/galleriesimages", {
-            gallery_id: String(gallery.id),
-            file: await photoFile("second.jpg", "#33c"),
-          });
-          for (const path of [
-            "/admin/galleries",
-            "/admin/galleries?add=1",
-            `/admin/galleries/${gallery.id}`,
-            `/admin/galleries/${gallery.id}?photo=${photo.id}`,
-            `/admin/galleries/${gallery.id}?confirm=delete`,
-          ]) {
-            await expectNoViolations(page, path, javaScriptEnabled);
-          }
-        } finally {
-          await adminApiDelete(page, urls, `/api/galleries/${gallery.id}`);
-        }
-      });
-
-      test("the testimonial screens have no axe violations", async ({
-        page,
-        apiUrl,
-        appUrl,
-        javaScriptEnabled,
-      }, testInfo) => {
-        const urls = { apiUrl, appUrl };
-        const testimonial = await adminApiPost<Created>(page, urls, "/api/testimonials", {
-          name: uniqueTitle("Amina", testInfo.project.name),
-          score: 4,
-          review: "<p>The reading mentors changed <em>everything</em> for my son.</p>",
-        });
-        try {
-          for (const path of [
-            "/admin/testimonials",
-            "/admin/testimonials?add=1",
-            `/admin/testimonials?edit=${testimonial.id}`,
-            `/admin/testimonials?edit=${testimonial.id}&confirm=delete`,
-          ]) {
-            await expectNoViolations(page, path, javaScriptEnabled);
-          }
-        } finally {
-          await adminApiDelete(page, urls, `/api/testimonials/${testimonial.id}`);
-        }
-      });
-
-      for (const [kind, entryField] of [
-        ["projects", "project_id"],
-        ["blog", "blog_id"],
-        ["opportunities", "project_id"],
-      ] as const) {
-        test(`the ${kind} screens have no axe violations`, async ({
-          page,
-          apiUrl,
-          appUrl,
-          javaScriptEnabled,
-        }, testInfo) => {
-          const urls = { apiUrl, appUrl };
-          const entry = await adminApiPost<Created>(page, urls, `/api/${kind}`, {
-            title: uniqueTitle("axe entry", testInfo.project.name),
-          });
-          try {
-            await adminApiUpload(page, urls, `/api/${kind}/${entry.id}`, {
-              article: "<h2>What we did</h2><p>We dug a well.</p><ul><li>Water</li></ul>",
-              image: await photoFile("header.jpg", "#596"),
-            });
-            for (const colour of ["#a52", "#25a"]) {
-              await adminApiUpload(page, urls, `/api/${kind}images`, {
-                [entryField]: String(entry.id),
-                file: await photoFile(`${colour.slice(1)}.jpg`, colour),
-              });
-            }
-            for (const path of [
-              `/admin/${kind}`,
-              `/admin/${kind}?add=1`,
-              `/admin/${kind}/${entry.id}`,
-              `/admin/${kind}/${entry.id}?confirm=delete`,
-            ]) {
-              await expectNoViolations(page, path, javaScriptEnabled);
-            }
-          } finally {
-            await adminApiDelete(page, urls, `/api/${kind}/${entry.id}`);
-          }
-        });
-      }
-    });
   });
 }
+
+test.describe("the admin screens", () => {
+  test.beforeEach(async ({ page, apiUrl, appUrl }) => {
+    // Several screens each, every one with its page load, hydration and axe run.
+    test.setTimeout(120_000);
+    await signInAsAdmin(page, { apiUrl, appUrl });
+  });
+
+  test("dashboard, users, settings and messages have no axe violations", async ({
+    page,
+    apiUrl,
+    appUrl,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const urls = { apiUrl, appUrl };
+    const user = await adminApiPost<Created>(page, urls, "/api/users", {
+      firstname: "Grace",
+      lastname: uniqueTitle("Hopper", testInfo.project.name),
+      email: `${newMember(testInfo, "axe").email}`,
+      role: "user",
+      password: "axe-password-123",
+      password_confirmation: "axe-password-123",
+    });
+    try {
+      await expectScreensClean(
+        page,
+        [
+          "/admin",
+          "/admin/users",
+          "/admin/users?add=1",
+          `/admin/users/${user.id}`,
+          `/admin/users/${user.id}?confirm=delete`,
+          "/admin/settings",
+          "/admin/messages",
+        ],
+        javaScriptEnabled,
+      );
+    } finally {
+      await adminApiDelete(page, urls, `/api/users/${user.id}`);
+    }
+  });
+
+  test("the widget screens have no axe violations", async ({
+    page,
+    apiUrl,
+    appUrl,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const urls = { apiUrl, appUrl };
+    // Widgets cannot be deleted; these keep their unique names.
+    const text = await adminApiPost<Created>(page, urls, "/api/widgets", {
+      name: widgetName("axe-text", testInfo.project.name),
+      type: "TEXT",
+    });
+    await adminApiPost(page, urls, `/api/widgets/${text.id}`, {
+      html: "<p>Clean water for <strong>every</strong> village.</p>",
+    });
+    const image = await adminApiPost<Created>(page, urls, "/api/widgets", {
+      name: widgetName("axe-image", testInfo.project.name),
+      type: "IMAGE",
+    });
+    await adminApiUpload(page, urls, `/api/widgets/${image.id}`, {
+      alt: "A borehole pump",
+      file: await photoFile("pump.jpg", "#3a7"),
+    });
+    await expectScreensClean(
+      page,
+      [
+        "/admin/widgets",
+        "/admin/widgets?add=1",
+        `/admin/widgets/${text.id}`,
+        `/admin/widgets/${image.id}`,
+      ],
+      javaScriptEnabled,
+    );
+  });
+
+  test("the gallery screens have no axe violations", async ({
+    page,
+    apiUrl,
+    appUrl,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const urls = { apiUrl, appUrl };
+    const gallery = await adminApiPost<Created>(page, urls, "/api/galleries", {
+      name: uniqueTitle("axe gallery", testInfo.project.name),
+    });
+    try {
+      const photo = await adminApiUpload<Created>(page, urls, "/api/galleriesimages", {
+        gallery_id: String(gallery.id),
+        file: await photoFile("first.jpg", "#c33"),
+      });
+      await adminApiUpload(page, urls, "/api/galleriesimages", {
+        gallery_id: String(gallery.id),
+        file: await photoFile("second.jpg", "#33c"),
+      });
+      await expectScreensClean(
+        page,
+        [
+          "/admin/galleries",
+          "/admin/galleries?add=1",
+          `/admin/galleries/${gallery.id}`,
+          `/admin/galleries/${gallery.id}?photo=${photo.id}`,
+          `/admin/galleries/${gallery.id}?confirm=delete`,
+        ],
+        javaScriptEnabled,
+      );
+    } finally {
+      await adminApiDelete(page, urls, `/api/galleries/${gallery.id}`);
+    }
+  });
+
+  test("the testimonial screens have no axe violations", async ({
+    page,
+    apiUrl,
+    appUrl,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const urls = { apiUrl, appUrl };
+    const testimonial = await adminApiPost<Created>(page, urls, "/api/testimonials", {
+      name: uniqueTitle("Amina", testInfo.project.name),
+      score: 4,
+      review: "<p>The reading mentors changed <em>everything</em> for my son.</p>",
+    });
+    try {
+      await expectScreensClean(
+        page,
+        [
+          "/admin/testimonials",
+          "/admin/testimonials?add=1",
+          `/admin/testimonials?edit=${testimonial.id}`,
+          `/admin/testimonials?edit=${testimonial.id}&confirm=delete`,
+        ],
+        javaScriptEnabled,
+      );
+    } finally {
+      await adminApiDelete(page, urls, `/api/testimonials/${testimonial.id}`);
+    }
+  });
+
+  for (const [kind, entryField] of [
+    ["projects", "project_id"],
+    ["blog", "blog_id"],
+    ["opportunities", "project_id"],
+  ] as const) {
+    test(`the ${kind} screens have no axe violations`, async ({
+      page,
+      apiUrl,
+      appUrl,
+      javaScriptEnabled,
+    }, testInfo) => {
+      const urls = { apiUrl, appUrl };
+      const entry = await adminApiPost<Created>(page, urls, `/api/${kind}`, {
+        title: uniqueTitle("axe entry", testInfo.project.name),
+      });
+      try {
+        await adminApiUpload(page, urls, `/api/${kind}/${entry.id}`, {
+          article: "<h2>What we did</h2><p>We dug a well.</p><ul><li>Water</li></ul>",
+          image: await photoFile("header.jpg", "#596"),
+        });
+        for (const colour of ["#a52", "#25a"]) {
+          await adminApiUpload(page, urls, `/api/${kind}images`, {
+            [entryField]: String(entry.id),
+            file: await photoFile(`${colour.slice(1)}.jpg`, colour),
+          });
+        }
+        await expectScreensClean(
+          page,
+          [
+            `/admin/${kind}`,
+            `/admin/${kind}?add=1`,
+            `/admin/${kind}/${entry.id}`,
+            `/admin/${kind}/${entry.id}?confirm=delete`,
+          ],
+          javaScriptEnabled,
+        );
+      } finally {
+        await adminApiDelete(page, urls, `/api/${kind}/${entry.id}`);
+      }
+    });
+  }
+});

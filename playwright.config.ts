@@ -12,7 +12,7 @@ const chromium = {
   ],
 };
 
-const HTTP_ONLY = /(fuzz|feeds)\.spec\.ts$/;
+const HTTP_ONLY = /(fuzz|feeds|lighthouse)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -38,7 +38,8 @@ export default defineConfig({
       testIgnore: HTTP_ONLY,
       use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false },
     },
-    // Specs that speak HTTP only (no page, so nothing to run twice with JavaScript on and off).
+    // Specs that run once: HTTP only, or a browser of their own (Lighthouse), so nothing to run
+    // twice with JavaScript on and off.
     { name: "http", testMatch: HTTP_ONLY },
   ],
 });

@@ -1,7 +1,8 @@
 // `npm run bench [-- --json FILE]`: the figures of issue 9. Seeds a temporary DATA_DIR, starts
 // `scripts/serve.ts` on free ports, signs in as admin, and loads each scenario with wrk (when on
 // PATH) or autocannon at 50 connections, beside a bare Node http server answering the cached home
-// page's bytes: the machine's ceiling in the same run. Rounds are interleaved (each round runs
+// page's bytes: the machine's ceiling in the same run; then Lighthouse's four scores on Home,
+// /blog and a news post (scripts/lighthouse.ts). Rounds are interleaved (each round runs
 // every scenario once); the figures are medians across rounds. BENCH_ROUNDS (3), BENCH_SECONDS
 // (10) and BENCH_WARMUP_SECONDS (3) change the shape of a run.
 import { execFile, fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -13,6 +14,12 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { CeilingPage } from "./bench-ceiling.ts";
+import {
+  formatScores,
+  lighthousePaths,
+  runLighthouse,
+  type LighthouseReport,
+} from "./lighthouse.ts";
 import { childrenOf, statFields } from "./processes.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -496,6 +503,16 @@ try {
         `${fixed(js.kb, 1)} kB in ${js.files} files   ${mark(js.kb <= TARGETS.javascriptKb)}  ≤ ${TARGETS.javascriptKb} kB`,
     );
   }
+  // Lighthouse last, once the load has stopped: its timings would otherwise measure the bench.
+  console.log("\nLighthouse (mobile settings: a throttled CPU and network)");
+  let lighthouse: LighthouseReport[] = [];
+  try {
+    const paths = await lighthousePaths(webUrl);
+    lighthouse = await runLighthouse(paths.map((page) => `${webUrl}${page}`));
+    console.log(formatScores(lighthouse, (url) => url.slice(webUrl.length)).replace(/^/gm, "  "));
+  } catch (error) {
+    console.log(`  not run: ${error instanceof Error ? error.message : String(error)}`);
+  }
   if (loadAverageBefore > 1)
     console.log(
       `\nwarning: the load average was ${loadAverageBefore.toFixed(2)} when the bench started`,
@@ -518,6 +535,10 @@ try {
           scenarios: results,
           memoryMb: { atStart: memoryAtStart, afterLoad: memoryAfter, totalAfterLoad: rssTotalMb },
           javascript,
+          lighthouse: lighthouse.map(({ url, scores }) => ({
+            page: url.slice(webUrl.length),
+            scores,
+          })),
         },
         null,
         2,

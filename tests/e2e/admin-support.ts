@@ -28,6 +28,21 @@ export async function adminApiPost<T>(
   return (await response.json()) as T;
 }
 
+/** A multipart call to the API in the page's session: a photo added to an item, say. */
+export async function adminApiUpload<T>(
+  page: Page,
+  urls: Urls,
+  path: string,
+  multipart: Record<string, string | Awaited<ReturnType<typeof photoFile>>>,
+): Promise<T> {
+  const response = await page.request.post(`${urls.apiUrl}${path}`, {
+    headers: await sessionHeaders(page, urls),
+    multipart,
+  });
+  expect(response.ok(), `POST ${path} answered ${response.status()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
 /** Removes what a test made; one already gone is fine. */
 export async function adminApiDelete(page: Page, urls: Urls, path: string): Promise<void> {
   const response = await page.request.delete(`${urls.apiUrl}${path}`, {

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import sharp from "sharp";
 import { expect, test } from "./fixtures.ts";
 import {
   startStandInBackend,
@@ -347,17 +348,24 @@ test("a detail page's server HTML carries absolute share URLs", async ({
   const response = await request.get(PROJECT.path);
   expect(response.status()).toBe(200);
   const html = await response.text();
-  const image = new URL(entry.image_url!, appUrl).href;
+  // Its share card, made from the cover (tests/e2e/structured-data.spec.ts compares them).
+  const image = metaContent(html, "og:image")!;
+  expect(image).toMatch(
+    new RegExp(`^${appUrl}/cards/projects/clean-water-healthy-homes\\.jpg\\?v=`),
+  );
   expect(metaContent(html, "og:type")).toBe("article");
   expect(metaContent(html, "og:title")).toBe(entry.title);
   expect(metaContent(html, "og:url")).toBe(new URL(PROJECT.path, appUrl).href);
-  expect(metaContent(html, "og:image")).toBe(image);
+  expect(metaContent(html, "og:image:width")).toBe("1200");
+  expect(metaContent(html, "og:image:height")).toBe("630");
   expect(metaContent(html, "twitter:card")).toBe("summary_large_image");
   expect(metaContent(html, "twitter:title")).toBe(entry.title);
   expect(metaContent(html, "twitter:image")).toBe(image);
   expect(html).toContain(`<link rel="canonical" href="${new URL(PROJECT.path, appUrl).href}"/>`);
   const shared = await request.get(image);
   expect(shared.status()).toBe(200);
+  expect(shared.headers()["content-type"]).toBe("image/jpeg");
+  expect(entry.image_url).toBeTruthy();
 });
 
 /**
@@ -438,8 +446,14 @@ test.describe("with a backend that answers absolute image URLs", () => {
     await expectLoaded(firstPhoto);
 
     const html = await (await request.get(site.url + path)).text();
-    expect(metaContent(html, "og:image")).toBe(coverUrl);
-    expect(metaContent(html, "twitter:image")).toBe(coverUrl);
+    const card = metaContent(html, "og:image")!;
+    expect(card).toMatch(new RegExp(`^${site.url}/cards${path}\\.jpg\\?v=`));
+    expect(metaContent(html, "twitter:image")).toBe(card);
+    // Made from the cover on the backend's own host.
+    const shared = await request.get(card);
+    expect(shared.headers()["content-type"]).toBe("image/jpeg");
+    const cardSize = await sharp(await shared.body()).metadata();
+    expect([cardSize.width, cardSize.height]).toEqual([1200, 630]);
     expect(metaContent(html, "og:url")).toBe(site.url + path);
 
     const link = slide(page, 1, count).getByRole("link");

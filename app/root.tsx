@@ -27,6 +27,7 @@ import { useRootData, type RootLoaderData } from "./lib/root-data.ts";
 import { FEED_PATH } from "./lib/rss.ts";
 import { pageMeta } from "./lib/seo.ts";
 import { loadSiteSettings } from "./lib/site-settings.server.ts";
+import { jsonLdText, organizationJsonLd } from "./lib/structured-data.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheetUrl },
@@ -99,6 +100,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#155459" />
         <Meta />
         <Links />
+        {root ? (
+          <script
+            type="application/ld+json"
+            dangerouslySetInnerHTML={{
+              __html: jsonLdText(organizationJsonLd(root.settings, root.appUrl)),
+            }}
+          />
+        ) : null}
       </head>
       <body className="flex min-h-screen flex-col">
         {/* Focused, it is a bar above the header: it pushes the page down instead of covering the logo. */}

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import type { EntryKind } from "./api-types.ts";
 import type { RootLoaderData } from "./root-data.ts";
-import { breadcrumbJsonLd, newsArticleJsonLd, organizationJsonLd } from "./structured-data.ts";
+import { breadcrumbJsonLd, newsArticleJsonLd } from "./structured-data.ts";
 
 type MetaContext = {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
@@ -134,7 +134,6 @@ export function pageMeta(
       { name: "twitter:image:alt", content: shareImage.alt },
     );
   }
-  if (root) tags.push({ "script:ld+json": organizationJsonLd(root.settings, appUrl) });
   return tags;
 }
 
@@ -143,12 +142,9 @@ export function privatePageMeta(
   { matches }: Pick<MetaContext, "matches">,
   title: string,
 ): MetaDescriptor[] {
-  const root = rootDataFrom(matches);
-  const siteName = root?.settings.name;
-  const tags: MetaDescriptor[] = [
+  const siteName = rootDataFrom(matches)?.settings.name;
+  return [
     { title: siteName ? `${title} | ${siteName}` : title },
     { name: "robots", content: "noindex" },
   ];
-  if (root) tags.push({ "script:ld+json": organizationJsonLd(root.settings, root.appUrl) });
-  return tags;
 }

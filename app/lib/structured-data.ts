@@ -2,9 +2,9 @@ import type { SiteSettings } from "./api-types.ts";
 
 /**
  * schema.org descriptions of the site as JSON-LD, for search engines and link previews: the
- * organisation on every page, a breadcrumb trail on detail pages and the article on news posts.
- * React Router's `meta` renders each as `<script type="application/ld+json">`, escaping `<`, `>`
- * and `&`, so no text in them can close the element.
+ * organisation on every page (the root layout, through `jsonLdText`), a breadcrumb trail on detail
+ * pages and the article on news posts (React Router's `meta` renders those as
+ * `<script type="application/ld+json">`, escaping them the same way).
  */
 
 type JsonLd = Record<string, unknown>;
@@ -83,8 +83,8 @@ export function newsArticleJsonLd(
       article.headline.length > 110 ? `${article.headline.slice(0, 109)}…` : article.headline,
     description: article.description,
     image: [article.image],
-    datePublished: article.datePublished,
-    dateModified: article.dateModified || article.datePublished,
+    datePublished: isoDate(article.datePublished),
+    dateModified: isoDate(article.dateModified || article.datePublished),
     author: organization,
     publisher: organization,
     mainEntityOfPage: { "@type": "WebPage", "@id": article.url },
@@ -100,4 +100,26 @@ function omitEmpty(object: JsonLd): JsonLd {
   return Object.fromEntries(
     Object.entries(object).filter(([, value]) => value !== undefined && value !== ""),
   );
+}
+
+/** An API date (Laravel may send `2024-05-01 10:00:00`, ours sends ISO) as ISO 8601, if it is one. */
+function isoDate(value: string): string {
+  const parsed = new Date(value.includes("T") ? value : value.replace(" ", "T"));
+  return Number.isNaN(parsed.getTime()) ? value : parsed.toISOString();
+}
+
+const UNSAFE_IN_SCRIPT: Record<string, string> = {
+  "<": "\\u003c",
+  ">": "\\u003e",
+  "&": "\\u0026",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+
+/**
+ * The text of a `<script type="application/ld+json">`: JSON in which no title can close the
+ * element or open a comment (`<` and the like as `\u` escapes, which JSON reads back as they were).
+ */
+export function jsonLdText(data: JsonLd): string {
+  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (match) => UNSAFE_IN_SCRIPT[match]!);
 }

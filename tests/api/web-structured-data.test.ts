@@ -6,6 +6,7 @@ import type { SiteSettings } from "../../app/lib/api-types.ts";
 import { socialCard, titleCardSvg, wrap } from "../../app/lib/social-card.server.ts";
 import {
   breadcrumbJsonLd,
+  jsonLdText,
   newsArticleJsonLd,
   organizationJsonLd,
 } from "../../app/lib/structured-data.ts";
@@ -118,6 +119,15 @@ describe("newsArticleJsonLd", () => {
     });
   });
 
+  it("writes a Laravel date as ISO 8601", () => {
+    const json = newsArticleJsonLd(
+      { ...article, datePublished: "2026-03-01 09:00:00" },
+      settings,
+      APP_URL,
+    );
+    expect(json.datePublished).toBe(new Date("2026-03-01T09:00:00").toISOString());
+  });
+
   it("shortens a headline past Google's 110 characters", () => {
     const json = newsArticleJsonLd({ ...article, headline: "word ".repeat(40) }, settings, APP_URL);
     expect((json.headline as string).length).toBe(110);
@@ -161,5 +171,14 @@ describe("social cards", () => {
     });
     const metadata = await sharp(card).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(["jpeg", 1200, 630]);
+  });
+});
+
+describe("jsonLdText", () => {
+  it("writes JSON that no text can break out of the script element with, and that reads back the same", () => {
+    const data = { name: "</script><script>alert(1)</script> & <!-- \u2028" };
+    const text = jsonLdText(data);
+    expect(text).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(text)).toEqual(data);
   });
 });

@@ -23,7 +23,7 @@ async function metaContent(page: Page, attribute: "property" | "name", key: stri
 }
 
 test("every page describes the organisation as an NGO", async ({ page, appUrl }) => {
-  for (const path of ["/", "/about", "/contact", "/projects", "/login"]) {
+  for (const path of ["/", "/about", "/contact", "/projects", "/login", "/no-such-page"]) {
     await page.goto(path);
     const ngo = ofType(await structuredData(page), "NGO");
     expect(ngo, path).toMatchObject({

@@ -652,7 +652,7 @@ function sendStoredPage(
     }
   }
   const body = page.bodies[encoding];
-  if (encoding !== "identity") headers["content-encoding"] = encoding;
+  if (encoding !== "identity" && page.encoded) headers["content-encoding"] = encoding;
   headers["content-length"] = body.byteLength;
   res.writeHead(page.status, headers).end(req.method === "HEAD" ? undefined : body);
 }

@@ -18,6 +18,8 @@ export type StoredPage = {
   etags: Record<Encoding, string> | null;
   /** The size of the three bodies: what the page costs the cache. */
   bytes: number;
+  /** False for a body that is compressed already (a JPEG): every encoding is then the one body. */
+  encoded: boolean;
   storedAt: number;
 };
 
@@ -184,6 +186,19 @@ export async function storedPage(
   body: Buffer,
   storedAt: number,
 ): Promise<StoredPage> {
+  const tag = createHash("sha256").update(body).digest("base64url").slice(0, 32);
+  if (isCompressedAlready(headers["content-type"])) {
+    const etag = `"${tag}"`;
+    return {
+      status,
+      headers,
+      bodies: { identity: body, gzip: body, br: body },
+      etags: status === 200 ? { identity: etag, gzip: etag, br: etag } : null,
+      bytes: body.byteLength,
+      encoded: false,
+      storedAt,
+    };
+  }
   const [br, gzipped] = await Promise.all([
     compressWithBrotli(body, {
       params: {
@@ -195,7 +210,6 @@ export async function storedPage(
     compressWithGzip(body),
   ]);
   const bodies = { identity: body, gzip: gzipped, br };
-  const tag = createHash("sha256").update(body).digest("base64url").slice(0, 32);
   const vary = headers.vary ? `${String(headers.vary)}, Accept-Encoding` : "Accept-Encoding";
   return {
     status,
@@ -204,8 +218,14 @@ export async function storedPage(
     etags:
       status === 200 ? { identity: `"${tag}"`, gzip: `"${tag}-gzip"`, br: `"${tag}-br"` } : null,
     bytes: body.byteLength + gzipped.byteLength + br.byteLength,
+    encoded: true,
     storedAt,
   };
+}
+
+/** Pictures other than SVG (the social cards, the logo) gain nothing from gzip or brotli. */
+function isCompressedAlready(contentType: OutgoingHttpHeaders[string]): boolean {
+  return /^\s*image\/(?!svg)/i.test(String(contentType ?? ""));
 }
 
 /** Browsers send a handful of distinct `Accept-Encoding` headers; parsing one costs microseconds. */

@@ -2,6 +2,7 @@
 // because that is the project vitest runs for unit tests; they need no API. The clock is injected.
 import { createHash, randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import {
   inlineScriptHashes,
@@ -268,6 +269,20 @@ describe("stored bodies", () => {
       expect(new Set(Object.values(page.etags ?? {})).size).toBe(3);
     },
   );
+
+  it("keeps a picture once, as it is: gzip or brotli would only cost time and memory", async () => {
+    const jpeg = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: "#155459" },
+    })
+      .jpeg()
+      .toBuffer();
+    const page = await storedPage(200, { "content-type": "image/jpeg" }, jpeg, 0);
+    expect(page.encoded).toBe(false);
+    expect(page.bytes).toBe(jpeg.byteLength);
+    expect(page.headers.vary).toBeUndefined();
+    for (const body of Object.values(page.bodies)) expect(body.equals(jpeg)).toBe(true);
+    expect(new Set(Object.values(page.etags ?? {})).size).toBe(1);
+  });
 
   it("gives a 404 no entity tag (a 304 answers a 200 only)", async () => {
     const page = await storedPage(404, {}, Buffer.from("Not found"), 0);

@@ -83,8 +83,10 @@ test("a news post is a NewsArticle with breadcrumbs and a 1200×630 social card 
   expect(await metaContent(page, "name", "twitter:card")).toBe("summary_large_image");
   expect(await metaContent(page, "name", "twitter:image")).toBe(image);
 
-  const card = await page.request.get(image!);
+  const card = await page.request.get(image!, { headers: { "Accept-Encoding": "br, gzip" } });
   expect(card.headers()["content-type"]).toBe("image/jpeg");
+  // A JPEG is sent as it is, never gzip or brotli of it.
+  expect(card.headers()["content-encoding"]).toBeUndefined();
   const metadata = await sharp(await card.body()).metadata();
   expect([metadata.format, metadata.width, metadata.height]).toEqual(["jpeg", 1200, 630]);
   // Made from the post's cover: the same colours on average, not the teal title card.

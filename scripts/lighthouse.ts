@@ -22,7 +22,8 @@ export type LighthouseReport = {
  */
 export async function lighthousePaths(baseUrl: string): Promise<string[]> {
   const blog = await (await fetch(`${baseUrl}/blog`)).text();
-  const post = /href="(\/blog\/[^"/?#]+)"/.exec(blog)?.[1];
+  // A link in the page's body: the head links the news feed, /blog/rss.xml, too.
+  const post = /<a\b[^>]*\bhref="(\/blog\/[^"/?#]+)"/.exec(blog)?.[1];
   if (!post) throw new Error("/blog links to no post");
   return ["/", "/blog", post];
 }

@@ -33,6 +33,8 @@ type SortableGridProps<T extends { id: number }> = {
   renderItem: (item: T, dragHandle: ReactNode) => ReactNode;
   /** After a drop that changed the order (with JavaScript), with the new full order. */
   onReorder: (orderedIds: number[]) => void;
+  /** True while the order from `onReorder` is being saved. */
+  saving?: boolean;
   /** Where the no-JavaScript move buttons post `id` and `direction` ("earlier" | "later"). */
   moveAction: string;
   /** Extra hidden fields of those posts, e.g. { intent: "move" }. */
@@ -128,13 +130,21 @@ function DraggableGrid<T extends { id: number }>({
   className,
   renderItem,
   onReorder,
+  saving = false,
 }: SortableGridProps<T>) {
   // The order shown: the caller's, or the one just dropped until the caller's items change.
+  // Items that arrive while the drop is being saved were read before it (a reload an upload
+  // started, say): they keep the dropped order, with any new item at the end.
   const [order, setOrder] = useState(() => items.map((item) => item.id));
   const [shownItems, setShownItems] = useState(items);
   if (shownItems !== items) {
     setShownItems(items);
-    setOrder(items.map((item) => item.id));
+    const ids = items.map((item) => item.id);
+    setOrder(
+      saving
+        ? [...order.filter((id) => ids.includes(id)), ...ids.filter((id) => !order.includes(id))]
+        : ids,
+    );
   }
 
   const byId = new Map(items.map((item) => [item.id, item]));

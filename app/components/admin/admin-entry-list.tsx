@@ -54,6 +54,7 @@ export function AdminEntryList({
             className={config.gridClassName}
             moveAction={listPath}
             moveFields={{ [INTENT_FIELD]: "move" }}
+            saving={fetcher.state !== "idle"}
             onReorder={(ids) =>
               fetcher.submit(
                 { [INTENT_FIELD]: "order", ids: ids.join(",") },

@@ -76,6 +76,7 @@ export function PhotoSection<T extends PhotoGridItem>({
             className="mt-5 grid grid-cols-2 gap-4 lg:grid-cols-4"
             moveAction={here}
             moveFields={{ [INTENT_FIELD]: "move-photo" }}
+            saving={order.state !== "idle"}
             onReorder={(ids) =>
               order.submit(
                 { [INTENT_FIELD]: "order-photos", ids: ids.join(",") },

@@ -1,15 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_FLAGS } from "./scripts/chromium.ts";
 
 const chromium = {
   executablePath: "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  args: CHROMIUM_FLAGS,
 };
 
 const HTTP_ONLY = /(fuzz|feeds|lighthouse)\.spec\.ts$/;

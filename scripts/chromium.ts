@@ -3,6 +3,19 @@ import { existsSync } from "node:fs";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+/**
+ * How every test and the bench start Chromium: no sandbox (root in a container), and no traffic
+ * of its own, as the machine may have no internet.
+ */
+export const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
 /** End-to-end tests use Debian's Chromium; install it with apt-get when we may, never download a browser. */
 export function ensureChromium(): void {
   if (existsSync(CHROMIUM_PATH)) return;

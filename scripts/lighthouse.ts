@@ -2,6 +2,7 @@
 // shared by the end-to-end suite (tests/e2e/lighthouse.spec.ts) and `npm run bench`.
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS } from "./chromium.ts";
 
 export const CATEGORIES = ["accessibility", "seo", "performance", "best-practices"] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -30,18 +31,6 @@ export async function lighthousePaths(baseUrl: string): Promise<string[]> {
 
 const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
-// The same flags the end-to-end suite gives Chromium: no sandbox (root in a container), and no
-// traffic of its own, as the machine may have no internet.
-const CHROMIUM_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-
 /**
  * Runs Lighthouse on each URL in turn in one Chromium (a fresh tab and cleared storage per page,
  * as Lighthouse does by default). Pages run one after the other: Lighthouse measures timings, and
@@ -50,7 +39,7 @@ const CHROMIUM_FLAGS = [
 export async function runLighthouse(urls: string[]): Promise<LighthouseReport[]> {
   const chrome = await launch({
     chromePath: CHROMIUM,
-    chromeFlags: CHROMIUM_FLAGS,
+    chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
     logLevel: "silent",
   });
   try {

@@ -15,12 +15,19 @@ export function responsiveImage(url: string, sizes: string): ResponsiveImage;
 export function responsiveImage(url: string | null, sizes: string): ResponsiveImage | null;
 export function responsiveImage(url: string | null, sizes: string): ResponsiveImage | null {
   if (!url) return null;
-  const match = OUR_UPLOAD.exec(url);
-  if (!match) return { src: url };
-  const base = match[1]!;
+  if (!OUR_UPLOAD.test(url)) return { src: url };
   return {
     src: url,
-    srcSet: IMAGE_VARIANT_WIDTHS.map((width) => `${base}-${width}.webp ${width}w`).join(", "),
+    srcSet: IMAGE_VARIANT_WIDTHS.map((width) => `${variantUrl(url, width)} ${width}w`).join(", "),
     sizes,
   };
+}
+
+/** The URL of an upload's variant `width` wide, when the URL is one of ours; else null. */
+export function variantUrl(
+  url: string,
+  width: (typeof IMAGE_VARIANT_WIDTHS)[number],
+): string | null {
+  const match = OUR_UPLOAD.exec(url);
+  return match ? `${match[1]}-${width}.webp` : null;
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { EntryDetail, EntryKind } from "./api-types.ts";
-import { IMAGE_VARIANT_WIDTHS } from "./images.ts";
+import { variantUrl } from "./images.ts";
 import { escapeXml } from "./xml.ts";
 
 /**
@@ -73,15 +73,11 @@ async function renderCard(facts: CardFacts): Promise<Buffer> {
 
 const COVER_TIMEOUT_MS = 5_000;
 const MAX_COVER_BYTES = 20 * 1024 * 1024;
-// Our API's uploads have WebP variants beside the original (server/media/images.ts).
-const OUR_UPLOAD = /^(.*\/storage\/uploads\/(?:[\w-]+\/)+[0-9a-f]{32})\.webp$/;
 
 /** The cover's bytes, through the variant just wider than a card when there is one; null when it cannot be read. */
 async function readCover(coverUrl: string, apiUrl: string): Promise<Buffer | null> {
   const absolute = /^https?:\/\//i.test(coverUrl) ? coverUrl : new URL(coverUrl, `${apiUrl}/`).href;
-  const ours = OUR_UPLOAD.exec(absolute);
-  const widest = IMAGE_VARIANT_WIDTHS[IMAGE_VARIANT_WIDTHS.length - 1];
-  const source = ours ? `${ours[1]}-${widest}.webp` : absolute;
+  const source = variantUrl(absolute, 1600) ?? absolute;
   try {
     const response = await fetch(source, { signal: AbortSignal.timeout(COVER_TIMEOUT_MS) });
     if (!response.ok || !response.body) return null;

@@ -4,7 +4,8 @@
 // page's bytes: the machine's ceiling in the same run; then Lighthouse's four scores on Home,
 // /blog and a news post (scripts/lighthouse.ts). Rounds are interleaved (each round runs
 // every scenario once); the figures are medians across rounds. BENCH_ROUNDS (3), BENCH_SECONDS
-// (10) and BENCH_WARMUP_SECONDS (3) change the shape of a run.
+// (10) and BENCH_WARMUP_SECONDS (3) change the shape of a run; BENCH_LIGHTHOUSE=0 leaves
+// Lighthouse out (a quicker run when only the load figures matter).
 import { execFile, fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
@@ -26,6 +27,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const WITH_LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== "0";
 const CONNECTIONS = 50;
 const ADMIN = { email: "bench-admin@example.org", password: "bench-password-123" };
 const COMPRESSED = { "Accept-Encoding": "br, gzip" };
@@ -303,12 +305,16 @@ try {
   const seed = spawnSync(process.execPath, ["scripts/seed.ts"], { cwd: root, env });
   if (seed.status !== 0) throw new Error(`scripts/seed.ts failed:\n${seed.stderr}${seed.stdout}`);
 
-  // The Node flags `npm run serve` starts with (package.json), so the bench measures that.
-  const serveFlags = String(
+  // The environment and Node flags `npm run serve` starts with (package.json), so the bench
+  // measures that.
+  const serveWords = String(
     JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.serve,
-  )
-    .split(/\s+/)
-    .filter((word) => word.startsWith("--"));
+  ).split(/\s+/);
+  const serveFlags = serveWords.filter((word) => word.startsWith("--"));
+  for (const word of serveWords) {
+    const assignment = /^([A-Z_]+)=(.*)$/.exec(word);
+    if (assignment) env[assignment[1]!] = assignment[2];
+  }
   stack = spawn(process.execPath, [...serveFlags, "scripts/serve.ts"], {
     cwd: root,
     env,
@@ -475,6 +481,8 @@ try {
   }
 
   const rssTotalMb = Object.values(memoryAfter).reduce((sum, m) => sum + m.rssMb, 0);
+  // RSS counts the pages both processes share (the node binary) once in each; PSS splits them.
+  const pssTotalMb = Object.values(memoryAfter).reduce((sum, m) => sum + m.pssMb, 0);
   console.log("\nmemory (MB)             RSS at start   peak   after the load   PSS after");
   for (const tier of tiers.filter((t) => t.name !== "ceiling")) {
     console.log(
@@ -486,7 +494,8 @@ try {
     );
   }
   console.log(
-    `  both tiers after the load: ${fixed(rssTotalMb)} MB   ${mark(rssTotalMb <= TARGETS.rssMb)}  ≤ ${TARGETS.rssMb} MB`,
+    `  both tiers after the load: ${fixed(rssTotalMb)} MB   ${mark(rssTotalMb <= TARGETS.rssMb)}  ≤ ${TARGETS.rssMb} MB` +
+      ` (RSS; PSS ${fixed(pssTotalMb)} MB)`,
   );
 
   const javascript = {
@@ -506,13 +515,15 @@ try {
   // Lighthouse last, once the load has stopped: its timings would otherwise measure the bench.
   console.log("\nLighthouse (mobile settings: a throttled CPU and network)");
   let lighthouse: LighthouseReport[] = [];
-  try {
-    const paths = await lighthousePaths(webUrl);
-    lighthouse = await runLighthouse(paths.map((page) => `${webUrl}${page}`));
-    console.log(formatScores(lighthouse, (url) => url.slice(webUrl.length)).replace(/^/gm, "  "));
-  } catch (error) {
-    console.log(`  not run: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  if (!WITH_LIGHTHOUSE) console.log("  not run: BENCH_LIGHTHOUSE=0");
+  else
+    try {
+      const paths = await lighthousePaths(webUrl);
+      lighthouse = await runLighthouse(paths.map((page) => `${webUrl}${page}`));
+      console.log(formatScores(lighthouse, (url) => url.slice(webUrl.length)).replace(/^/gm, "  "));
+    } catch (error) {
+      console.log(`  not run: ${error instanceof Error ? error.message : String(error)}`);
+    }
   if (loadAverageBefore > 1)
     console.log(
       `\nwarning: the load average was ${loadAverageBefore.toFixed(2)} when the bench started`,
@@ -533,7 +544,12 @@ try {
           targets: TARGETS,
           ceilingRps,
           scenarios: results,
-          memoryMb: { atStart: memoryAtStart, afterLoad: memoryAfter, totalAfterLoad: rssTotalMb },
+          memoryMb: {
+            atStart: memoryAtStart,
+            afterLoad: memoryAfter,
+            totalAfterLoad: rssTotalMb,
+            pssTotalAfterLoad: pssTotalMb,
+          },
           javascript,
           lighthouse: lighthouse.map(({ url, scores }) => ({
             page: url.slice(webUrl.length),

@@ -1,7 +1,6 @@
 import type { Config } from "../server/config.ts";
 import type { DB } from "../server/db/database.ts";
 import { ensureAdmin } from "../server/db/seed/admin.ts";
-import { seedDemoContent } from "../server/db/seed/demo.ts";
 import { openStorage } from "../server/media/open-storage.ts";
 
 const quietLog = { info: () => {} };
@@ -26,6 +25,9 @@ export async function describeAdminSignIn(db: DB, config: Config): Promise<strin
 /** Fills an empty site with the demo content and says what it did. */
 export async function seedDemoSite(db: DB, config: Config): Promise<void> {
   const started = performance.now();
+  // Loaded here, not above: the demo's pictures need sharp, which the API's process
+  // (scripts/serve-api.ts, which imports this file) otherwise loads only with an upload.
+  const { seedDemoContent } = await import("../server/db/seed/demo.ts");
   const storage = await openStorage(config);
   const result = await seedDemoContent(db, storage, config).finally(() => storage.close());
   if (!result.seeded) console.log("The site already has content: nothing seeded.");

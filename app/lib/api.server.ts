@@ -38,7 +38,16 @@ export type ApiClientOptions = {
   clientAddress: string | undefined;
   /** Path and search of the page being served, where the visitor returns after signing in. */
   pageLocation: string;
+  /** How long a read (GET) may wait for the API's answer; 15 s unless given. */
+  readTimeoutMs?: number;
 };
+
+/**
+ * A page waits for its reads, and holds one of the host's few render slots while it does
+ * (web/render-slots.ts): an API that stops answering must fail those pages, not stall every
+ * other. Writes have no limit: resizing an upload may take longer.
+ */
+const DEFAULT_READ_TIMEOUT_MS = 15_000;
 
 export type FormFailure = {
   status: number;
@@ -62,6 +71,7 @@ export class ApiClient {
   readonly #origin: string;
   readonly #referer: string;
   readonly #clientAddress: string | undefined;
+  readonly #readTimeoutMs: number;
   readonly #jar = new CookieJar(undefined, {
     rejectPublicSuffixes: false,
     allowSecureOnLocal: true,
@@ -76,6 +86,7 @@ export class ApiClient {
     this.#origin = new URL(options.appUrl).origin;
     this.#referer = new URL(options.pageLocation, options.appUrl).href;
     this.#clientAddress = options.clientAddress;
+    this.#readTimeoutMs = options.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS;
     this.pageLocation = options.pageLocation;
     for (const pair of parseCookieHeader(options.cookieHeader)) {
       this.#storeInJar(new Cookie({ key: pair.name, value: pair.value, path: "/" }));
@@ -197,7 +208,13 @@ export class ApiClient {
       body = JSON.stringify(options.body);
     }
 
-    const response = await fetch(url, { method, headers, body, redirect: "manual" });
+    const response = await fetch(url, {
+      method,
+      headers,
+      body,
+      redirect: "manual",
+      signal: method === "GET" ? AbortSignal.timeout(this.#readTimeoutMs) : undefined,
+    });
     this.#remember(response.headers.getSetCookie());
     return response;
   }

@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import nodemailer from "nodemailer";
 import type { Transporter } from "nodemailer";
 import type { Config } from "../config.ts";
 import type { DB } from "../db/database.ts";
@@ -51,19 +50,27 @@ type MailerOptions = {
  */
 export function createMailer({ config, db, log }: MailerOptions): Mailer {
   const outbox = config.smtpUrl ? null : path.join(config.dataDir, "mail");
-  const transport: Transporter = config.smtpUrl
-    ? nodemailer.createTransport({
-        url: config.smtpUrl,
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 30_000,
-      })
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  // Loaded with the first mail: nodemailer costs the API's process about 14 MB from its start,
+  // and most hours pass without a mail.
+  let transport: Promise<Transporter> | undefined;
+  const openTransport = () =>
+    (transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+      config.smtpUrl
+        ? nodemailer.createTransport({
+            url: config.smtpUrl,
+            connectionTimeout: 10_000,
+            greetingTimeout: 10_000,
+            socketTimeout: 30_000,
+          })
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }),
+    ));
   const pending = new Set<Promise<unknown>>();
 
   async function send(message: MailMessage): Promise<boolean> {
     try {
-      const info = await transport.sendMail({
+      const info = await (
+        await openTransport()
+      ).sendMail({
         from: await mailSender(db, config),
         to: message.to,
         replyTo: message.replyTo,
@@ -109,7 +116,7 @@ export function createMailer({ config, db, log }: MailerOptions): Mailer {
     },
     async close() {
       await this.flush();
-      transport.close();
+      (await transport)?.close();
     },
   };
 }

@@ -1,11 +1,22 @@
 import { randomBytes } from "node:crypto";
-import type { Metadata, OutputInfo, Sharp } from "sharp";
-import sharp from "sharp";
+import type { Metadata, OutputInfo, Sharp, SharpOptions } from "sharp";
 import type { StorageDriver } from "./storage.ts";
 
-// Each upload is decoded once, so libvips' operation cache (by default up to 50 MB and 100
-// operations, kept for the life of the process) would only hold memory.
-sharp.cache(false);
+type SharpFactory = (input?: Buffer, options?: SharpOptions) => Sharp;
+let sharpLoaded: Promise<SharpFactory> | undefined;
+
+/**
+ * sharp and libvips, loaded with the first image the process handles: they add about 28 MB to
+ * the API's resident memory, and an API serving pages may go hours without an upload.
+ */
+function loadSharp(): Promise<SharpFactory> {
+  return (sharpLoaded ??= import("sharp").then(({ default: sharp }) => {
+    // Each upload is decoded once, so libvips' operation cache (by default up to 50 MB and 100
+    // operations, kept for the life of the process) would only hold memory.
+    sharp.cache(false);
+    return sharp;
+  }));
+}
 
 /** An upload that is not an image we accept; the API answers 422 with `message` under `field`. */
 export class ImageRejected extends Error {
@@ -46,8 +57,15 @@ export async function storeImage(
   options: { folder: string; field?: string },
 ): Promise<StoredImage> {
   const field = options.field ?? "image";
-  await assertAcceptedImage(input, field);
-  return writeImage(storage, options.folder, sharp(input, decodeOptions).autoOrient(), field);
+  const sharp = await loadSharp();
+  await assertAcceptedImage(sharp, input, field);
+  return writeImage(
+    sharp,
+    storage,
+    options.folder,
+    sharp(input, decodeOptions).autoOrient(),
+    field,
+  );
 }
 
 /** Turns a stored image 90° clockwise; the result gets new file names and the old files are removed. */
@@ -55,7 +73,9 @@ export async function rotateImage(storage: StorageDriver, key: string): Promise<
   const original = await storage.get(key);
   if (!original) throw new Error(`Image not found: ${key}`);
   const input = await readAll(original.stream);
+  const sharp = await loadSharp();
   const rotated = await writeImage(
+    sharp,
     storage,
     folderOf(key),
     sharp(input, decodeOptions).rotate(90),
@@ -100,7 +120,11 @@ export async function copyImage(
 
 const decodeOptions = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" } as const;
 
-async function assertAcceptedImage(input: Buffer, field: string): Promise<void> {
+async function assertAcceptedImage(
+  sharp: SharpFactory,
+  input: Buffer,
+  field: string,
+): Promise<void> {
   const notAnImage = new ImageRejected(`The ${field} must be an image.`, field);
   if (input.length === 0) throw notAnImage;
   let metadata: Metadata;
@@ -119,6 +143,7 @@ async function assertAcceptedImage(input: Buffer, field: string): Promise<void> 
 }
 
 async function writeImage(
+  sharp: SharpFactory,
   storage: StorageDriver,
   folder: string,
   pipeline: Sharp,

@@ -1,7 +1,8 @@
 // `npm run serve` runs the web tier in its own process and the API in a child (record 022): how
 // the two start and stop together. Needs the web tier built (npm run build), as npm test does first.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
@@ -26,7 +27,7 @@ type Serving = {
 };
 
 /** scripts/serve.ts on free ports, once it says where it serves. */
-async function startServe(): Promise<Serving> {
+async function startServe(dataDirectory = dataDir): Promise<Serving> {
   expect(existsSync(path.join(root, "build", "server", "index.js")), "npm run build first").toBe(
     true,
   );
@@ -34,7 +35,7 @@ async function startServe(): Promise<Serving> {
     cwd: root,
     env: {
       ...process.env,
-      DATA_DIR: dataDir,
+      DATA_DIR: dataDirectory,
       HOST: "127.0.0.1",
       PORT: "0",
       API_PORT: "0",
@@ -104,5 +105,52 @@ describe("npm run serve", () => {
     serve.kill("SIGKILL");
     await exited;
     await expect.poll(() => isRunning(apiPid), { interval: 100, timeout: 15_000 }).toBe(false);
+  });
+});
+
+describe("pictures through the web tier", () => {
+  it("lets a picture go quietly when the browser drops it before it arrives", async () => {
+    const demoDir = mkdtempSync(path.join(tmpdir(), "almoner-serve-demo-"));
+    try {
+      const seed = spawnSync(process.execPath, ["scripts/seed.ts"], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: demoDir, SEED_DEMO: "1", API_URL: "", DATABASE_URL: "" },
+        encoding: "utf8",
+      });
+      expect(seed.status, seed.stderr).toBe(0);
+      const { serve, webUrl, exited } = await startServe(demoDir);
+      const founders = await (await fetch(`${webUrl}/founders`)).text();
+      const picture = /<img[^>]+src="(\/storage\/[^"]+)"/.exec(founders)?.[1];
+      expect(picture, "the founders page shows an uploaded picture").toBeDefined();
+
+      // A browser leaving the page: the request goes out and the connection closes at once.
+      const { hostname, port } = new URL(webUrl);
+      for (let dropped = 0; dropped < 20; dropped += 1) {
+        await new Promise<void>((resolve, reject) => {
+          const socket = connect(Number(port), hostname, () => {
+            socket.end(`GET ${picture} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n\r\n`, () => {
+              socket.destroy();
+              resolve();
+            });
+          });
+          socket.on("error", reject);
+        });
+      }
+      // Pictures asked after those are answered whole, and each one's answer came after theirs.
+      for (let asked = 0; asked < 3; asked += 1) {
+        const response = await fetch(`${webUrl}${picture}`);
+        expect(response.status).toBe(200);
+        expect((await response.arrayBuffer()).byteLength).toBe(
+          Number(response.headers.get("content-length")),
+        );
+      }
+
+      serve.kill("SIGTERM");
+      const exit = await exited;
+      expect(exit.code).toBe(0);
+      expect(exit.output).not.toMatch(/Web tier request failed|ERR_STREAM/);
+    } finally {
+      rmSync(demoDir, { recursive: true, force: true });
+    }
   });
 });

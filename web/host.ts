@@ -13,7 +13,8 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { fileURLToPath } from "node:url";
-import { constants as zlibConstants } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import compression from "compression";
 import proxyaddr from "proxy-addr";
@@ -83,6 +84,16 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 const RENDER_SLOTS = 8;
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/**
+ * Pages rendered per request are tens of kB: a 256 kB brotli window holds all of one, where the
+ * default 4 MB window (allocated per response) made 50 concurrent renders hold hundreds of MB.
+ */
+const PER_REQUEST_BROTLI_PARAMS = {
+  [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
+  [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
+};
+/** As the compression middleware: smaller bodies go as they are. */
+const COMPRESSION_THRESHOLD_BYTES = 1024;
 /** Room for the other fields of an upload form and the multipart framing. */
 const UPLOAD_MARGIN_BYTES = 1024 * 1024;
 /** Forms without a file input (sign-in, contact, settings…) carry a few lines of text. */
@@ -282,15 +293,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   }
 
   // compression is Connect middleware: it only needs Node's own request and response.
-  // Pages rendered per request are tens of kB: a 256 kB brotli window holds all of one, where the
-  // default 4 MB window (allocated per response) made 50 concurrent renders hold hundreds of MB.
   const compress = compression({
-    brotli: {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
-        [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
-      },
-    },
+    brotli: { params: PER_REQUEST_BROTLI_PARAMS },
   }) as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
   function useCompression(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -350,7 +354,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
           (build.entry.module as { forgetSharedData?: () => void }).forgetSharedData?.();
         }
       }
-      await sendResponse(res, response);
+      await sendResponse(res, await compressedWhole(req, response));
     }
   }
 
@@ -533,6 +537,45 @@ async function streamFromStorage(
   } catch (error) {
     if (!res.destroyed) throw error;
   }
+}
+
+const compressWithBrotli = promisify(brotliCompress);
+const compressWithGzip = promisify(gzip);
+
+/**
+ * A page the app rendered whole (app/entry.server.tsx), compressed in one call for the encoding
+ * the browser prefers, where the compression middleware would stream it through zlib in pieces
+ * and in chunked encoding. Anything else (a redirect, a feed, a picture, a stream) is left to
+ * the middleware.
+ */
+async function compressedWhole(req: IncomingMessage, response: Response): Promise<Response> {
+  if (
+    req.method !== "GET" ||
+    !response.body ||
+    response.headers.has("Content-Encoding") ||
+    !response.headers.get("Content-Type")?.startsWith("text/html")
+  ) {
+    return response;
+  }
+  const body = Buffer.from(await response.arrayBuffer());
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  const { status, headers } = response;
+  headers.append("Vary", "Accept-Encoding");
+  if (encoding === "identity" || body.byteLength < COMPRESSION_THRESHOLD_BYTES) {
+    return new Response(body, { status, headers });
+  }
+  const compressed =
+    encoding === "br"
+      ? await compressWithBrotli(body, {
+          params: {
+            ...PER_REQUEST_BROTLI_PARAMS,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+          },
+        })
+      : await compressWithGzip(body);
+  headers.set("Content-Encoding", encoding);
+  headers.set("Content-Length", String(compressed.byteLength));
+  return new Response(compressed, { status, headers });
 }
 
 type ClientFile = { size: number; mtime: Date; mtimeMs: number };

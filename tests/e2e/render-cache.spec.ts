@@ -225,6 +225,37 @@ test.describe("pages never shared", () => {
     }
     expect(nonces.size).toBe(3);
   });
+
+  test("a signed-in visitor's page comes in brotli, gzip or as it is, the same page each way", async ({
+    page,
+    appUrl,
+    apiUrl,
+  }) => {
+    await signInThroughApi(page, { apiUrl, appUrl }, E2E_ADMIN);
+    const cookies = await page.context().cookies(appUrl);
+    const Cookie = cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
+    const identity = await rawGet(`${appUrl}/`, { Cookie });
+    const gzipped = await rawGet(`${appUrl}/`, { Cookie, "Accept-Encoding": "gzip" });
+    const brotli = await rawGet(`${appUrl}/`, { Cookie, "Accept-Encoding": "gzip, br" });
+
+    expect(identity.headers["content-encoding"]).toBeUndefined();
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(Number(brotli.headers["content-length"])).toBe(brotli.body.byteLength);
+    expect(Number(gzipped.headers["content-length"])).toBe(gzipped.body.byteLength);
+    // Each answer has a nonce of its own; apart from it, the three are one page.
+    const withoutNonce = (html: string) => html.replace(/nonce="[^"]+"/g, 'nonce=""');
+    const page1 = withoutNonce(identity.body.toString("utf8"));
+    // An admin's own page: the pencil a visitor's cached page never shows.
+    expect(page1).toContain('aria-label="Edit HomeText"');
+    expect(withoutNonce(gunzipSync(gzipped.body).toString("utf8"))).toBe(page1);
+    expect(withoutNonce(brotliDecompressSync(brotli.body).toString("utf8"))).toBe(page1);
+    for (const answer of [identity, gzipped, brotli]) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.vary).toContain("Accept-Encoding");
+      expect(answer.headers["cache-control"]).toBe("private, no-store");
+    }
+  });
 });
 
 test.describe("with a backend that sets a cookie on every answer, as Laravel does", () => {

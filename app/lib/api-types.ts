@@ -138,11 +138,27 @@ export const EntryDetailSchema = EntryListItemSchema.extend({
 });
 export type EntryDetail = z.infer<typeof EntryDetailSchema> & { url: string };
 
-/** A page of a list: `{results, total}`; a missing total counts the results. */
-export function pagedSchema<Item extends z.ZodType>(item: Item) {
+function buildPagedSchema<Item extends z.ZodType>(item: Item) {
   return z
     .object({ results: z.array(item), total: z.number().int().nullish() })
     .transform((page) => ({ results: page.results, total: page.total ?? page.results.length }));
+}
+type PagedSchema<Item extends z.ZodType> = ReturnType<typeof buildPagedSchema<Item>>;
+
+/**
+ * Built once per item schema: zod compiles an object schema on its first parse, which a schema
+ * built for every request would pay on every signed-in page.
+ */
+const pagedSchemas = new WeakMap<z.ZodType, PagedSchema<z.ZodType>>();
+
+/** A page of a list: `{results, total}`; a missing total counts the results. */
+export function pagedSchema<Item extends z.ZodType>(item: Item): PagedSchema<Item> {
+  let schema = pagedSchemas.get(item);
+  if (!schema) {
+    schema = buildPagedSchema(item);
+    pagedSchemas.set(item, schema);
+  }
+  return schema as unknown as PagedSchema<Item>;
 }
 export type Paged<T> = { results: T[]; total: number };
 

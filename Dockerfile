@@ -19,7 +19,9 @@ RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-co
     && rm -rf /var/lib/apt/lists/*
 # glibc's allocator: two arenas, and blocks of 64 kB and more mapped on their own and returned
 # when freed (record 027).
+# The compile cache `npm run build` filled (record 028): no TypeScript is stripped at run time.
 ENV NODE_ENV=production \
+    NODE_COMPILE_CACHE=/app/node_modules/.cache/node-compile-cache \
     MALLOC_ARENA_MAX=2 \
     MALLOC_MMAP_THRESHOLD_=65536 \
     MALLOC_TRIM_THRESHOLD_=131072 \

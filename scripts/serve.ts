@@ -5,40 +5,46 @@ import { loadConfigOrExit } from "../server/config.ts";
 import { closeGracefullyOnSignals } from "../server/main.ts";
 import { type ApiProcess, startApiProcess } from "./api-process.ts";
 
-// React and React Router pick their production builds when first loaded; their development
-// builds render several times slower. So the host (which loads them) comes after this line.
-process.env.NODE_ENV ??= "production";
-const { startWebServer } = await import("../web/host.ts");
+/** Both tiers until SIGTERM or SIGINT. `npm start` calls it after building and seeding. */
+export async function serve(): Promise<void> {
+  // React and React Router pick their production builds when first loaded; their development
+  // builds render several times slower. So the host (which loads them) comes after this line.
+  process.env.NODE_ENV ??= "production";
+  const { startWebServer } = await import("../web/host.ts");
 
-const config = loadConfigOrExit();
-// Empty counts as unset, as everywhere in the configuration.
-const externalApiUrl = process.env.API_URL || undefined;
+  const config = loadConfigOrExit();
+  // Empty counts as unset, as everywhere in the configuration.
+  const externalApiUrl = process.env.API_URL || undefined;
 
-let api: ApiProcess | undefined;
-if (!externalApiUrl) {
-  api = await startApiProcess((code, signal) => {
-    console.error(
-      `The API process (pid ${api?.pid}) exited unexpectedly (${signal ?? `code ${code}`}); stopping.`,
-    );
-    process.exit(1);
+  let api: ApiProcess | undefined;
+  if (!externalApiUrl) {
+    api = await startApiProcess((code, signal) => {
+      console.error(
+        `The API process (pid ${api?.pid}) exited unexpectedly (${signal ?? `code ${code}`}); stopping.`,
+      );
+      process.exit(1);
+    });
+  }
+  const web = await startWebServer({
+    port: config.port,
+    host: config.host,
+    apiUrl: externalApiUrl ?? api!.url,
+    appUrl: config.appUrl,
+    appKey: config.appKey,
+    imageMaxBytes: config.imageMaxBytes,
+    trustedProxies: config.trustedProxies,
+    externalApi: externalApiUrl !== undefined,
+  });
+
+  console.log(
+    `Almoner is serving ${config.appUrl} (web tier on ${web.url}, API at ${externalApiUrl ?? api!.url})`,
+  );
+
+  closeGracefullyOnSignals(async () => {
+    await web.close();
+    await api?.stop();
   });
 }
-const web = await startWebServer({
-  port: config.port,
-  host: config.host,
-  apiUrl: externalApiUrl ?? api!.url,
-  appUrl: config.appUrl,
-  appKey: config.appKey,
-  imageMaxBytes: config.imageMaxBytes,
-  trustedProxies: config.trustedProxies,
-  externalApi: externalApiUrl !== undefined,
-});
 
-console.log(
-  `Almoner is serving ${config.appUrl} (web tier on ${web.url}, API at ${externalApiUrl ?? api!.url})`,
-);
-
-closeGracefullyOnSignals(async () => {
-  await web.close();
-  await api?.stop();
-});
+// Imported (by `npm start`, or to fill the compile cache) it only defines `serve`.
+if (import.meta.main) await serve();

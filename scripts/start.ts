@@ -39,6 +39,7 @@ if (!process.env.API_URL) {
   }
 }
 
-await import("./serve.ts");
+const { serve } = await import("./serve.ts");
+await serve();
 console.log(`\n  Almoner is running: ${config.appUrl}`);
 if (adminSignIn) console.log(`  ${adminSignIn}\n`);

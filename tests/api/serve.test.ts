@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { childrenOf, statFields } from "../../scripts/processes.ts";
+import { serveCommand } from "../../scripts/serve-command.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const dataDir = mkdtempSync(path.join(tmpdir(), "almoner-serve-"));
@@ -105,6 +106,33 @@ describe("npm run serve", () => {
     serve.kill("SIGKILL");
     await exited;
     await expect.poll(() => isRunning(apiPid), { interval: 100, timeout: 15_000 }).toBe(false);
+  });
+});
+
+describe("the compile cache npm run build fills", () => {
+  /** Whether a process started as `npm run serve` starts loads Node's TypeScript stripper. */
+  function loadsTypeScriptStripper(extraEnv: Record<string, string>): boolean {
+    const { env, nodeFlags } = serveCommand();
+    const modules = ["scripts/serve.ts", "scripts/serve-api.ts", "web/host.ts", "server/app.ts"];
+    const probe = spawnSync(
+      process.execPath,
+      [
+        ...nodeFlags,
+        "--input-type=module",
+        "-e",
+        `for (const module of ${JSON.stringify(modules)}) await import("./" + module);
+         console.log(JSON.stringify(process.moduleLoadList.some((name) => name.includes("amaro"))));`,
+      ],
+      { cwd: root, env: { ...process.env, ...env, ...extraEnv }, encoding: "utf8" },
+    );
+    expect(probe.status, probe.stderr).toBe(0);
+    return JSON.parse(probe.stdout) as boolean;
+  }
+
+  it("holds every module both processes load, so neither loads the TypeScript stripper", () => {
+    expect(loadsTypeScriptStripper({})).toBe(false);
+    // Without the cache the same modules need it: the probe above can tell.
+    expect(loadsTypeScriptStripper({ NODE_DISABLE_COMPILE_CACHE: "1" })).toBe(true);
   });
 });
 

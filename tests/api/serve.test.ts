@@ -1,12 +1,13 @@
 // `npm run serve` runs the web tier in its own process and the API in a child (record 022): how
 // the two start and stop together. Needs the web tier built (npm run build), as npm test does first.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { childrenOf, statFields } from "../../scripts/processes.ts";
+import { apiNodeFlags } from "../../scripts/api-process.ts";
 import { serveCommand } from "../../scripts/serve-command.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -84,6 +85,10 @@ describe("npm run serve", () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: "ok", api: true });
     expect((await fetch(`${apiUrl}/healthz`)).status).toBe(200);
+    // V8 favours memory over speed in the API's process only (record 028).
+    const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    expect(commandLine(apiPid)).toContain("--optimize-for-size");
+    expect(commandLine(serve.pid!)).not.toContain("--optimize-for-size");
 
     serve.kill("SIGTERM");
     const exit = await exited;
@@ -110,14 +115,21 @@ describe("npm run serve", () => {
 });
 
 describe("the compile cache npm run build fills", () => {
-  /** Whether a process started as `npm run serve` starts loads Node's TypeScript stripper. */
-  function loadsTypeScriptStripper(extraEnv: Record<string, string>): boolean {
-    const { env, nodeFlags } = serveCommand();
-    const modules = ["scripts/serve.ts", "scripts/serve-api.ts", "web/host.ts", "server/app.ts"];
+  const { env, nodeFlags } = serveCommand();
+  const processes = {
+    web: { flags: nodeFlags, modules: ["scripts/serve.ts", "web/host.ts"] },
+    api: { flags: apiNodeFlags(nodeFlags), modules: ["scripts/serve-api.ts", "server/app.ts"] },
+  };
+
+  /** Whether a process started with `flags` loads Node's TypeScript stripper for `modules`. */
+  function loadsTypeScriptStripper(
+    { flags, modules }: { flags: string[]; modules: string[] },
+    extraEnv: Record<string, string> = {},
+  ): boolean {
     const probe = spawnSync(
       process.execPath,
       [
-        ...nodeFlags,
+        ...flags,
         "--input-type=module",
         "-e",
         `for (const module of ${JSON.stringify(modules)}) await import("./" + module);
@@ -129,10 +141,12 @@ describe("the compile cache npm run build fills", () => {
     return JSON.parse(probe.stdout) as boolean;
   }
 
-  it("holds every module both processes load, so neither loads the TypeScript stripper", () => {
-    expect(loadsTypeScriptStripper({})).toBe(false);
-    // Without the cache the same modules need it: the probe above can tell.
-    expect(loadsTypeScriptStripper({ NODE_DISABLE_COMPILE_CACHE: "1" })).toBe(true);
+  it("holds every module each process loads, under its flags, so neither loads the TypeScript stripper", () => {
+    expect(loadsTypeScriptStripper(processes.web)).toBe(false);
+    expect(loadsTypeScriptStripper(processes.api)).toBe(false);
+    // Without the cache the same modules need it: the probe can tell.
+    expect(loadsTypeScriptStripper(processes.web, { NODE_DISABLE_COMPILE_CACHE: "1" })).toBe(true);
+    expect(loadsTypeScriptStripper(processes.api, { NODE_DISABLE_COMPILE_CACHE: "1" })).toBe(true);
   });
 });
 

@@ -19,8 +19,8 @@ const serveApiScript = path.join(import.meta.dirname, "serve-api.ts");
 const SEMI_SPACE_FLAG = "--max-semi-space-size";
 /**
  * V8 favouring memory over speed: after the bench's load the API held 113–121 MB instead of
- * 138–164 MB, for up to a sixth fewer requests a second (record 028). The web tier, whose pages are
- * CPU-bound, lost a fifth of its signed-in pages with it, so it is the API's alone.
+ * 138–164 MB, for up to a sixth fewer requests a second (record 028). The web tier, whose
+ * pages are CPU-bound, lost a fifth of its signed-in pages with it, so it is the API's alone.
  */
 const OPTIMIZE_FOR_SIZE_FLAG = "--optimize-for-size";
 

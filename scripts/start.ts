@@ -25,13 +25,6 @@ if (!existsSync(built) || Math.max(...sources.map(newestChange)) > statSync(buil
   console.log("Building the web tier…");
   const build = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
-} else {
-  // A module edited since the build would be stripped again at run time (record 028).
-  const warm = spawnSync(process.execPath, ["scripts/warm-compile-cache.ts"], {
-    cwd: root,
-    stdio: "inherit",
-  });
-  if (warm.status !== 0) process.exit(warm.status ?? 1);
 }
 
 let adminSignIn = "";

@@ -17,9 +17,9 @@ FROM node:24-slim AS runtime
 # The social cards' titles (decision record 026) need a font; the slim image has none.
 RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core \
     && rm -rf /var/lib/apt/lists/*
-# glibc's allocator: two arenas, and blocks of 64 kB and more mapped on their own and returned
-# when freed (record 027).
-# The compile cache `npm run build` filled (record 028): no TypeScript is stripped at run time.
+# The compile cache `npm run build` filled, so no TypeScript is stripped at run time (record
+# 028); glibc's allocator: two arenas, and blocks of 64 kB and more mapped on their own and
+# returned when freed (record 027).
 ENV NODE_ENV=production \
     NODE_COMPILE_CACHE=/app/node_modules/.cache/node-compile-cache \
     MALLOC_ARENA_MAX=2 \

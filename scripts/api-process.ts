@@ -24,14 +24,14 @@ const SEMI_SPACE_FLAG = "--max-semi-space-size";
  */
 const OPTIMIZE_FOR_SIZE_FLAG = "--optimize-for-size";
 
-/** The API process's Node flags: those of the serve process, and the two above unless set. */
+/** The API process's Node flags: those of the serve process, and the two above unless named. */
 export function apiNodeFlags(serveFlags: readonly string[], nodeOptions = ""): string[] {
-  const flags = [...serveFlags];
-  if (![...flags, nodeOptions].some((arg) => arg.includes(SEMI_SPACE_FLAG)))
-    flags.push(`${SEMI_SPACE_FLAG}=8`);
-  if (![...flags, nodeOptions].some((arg) => arg.includes(OPTIMIZE_FOR_SIZE_FLAG)))
-    flags.push(OPTIMIZE_FOR_SIZE_FLAG);
-  return flags;
+  const given = [...serveFlags, nodeOptions];
+  const defaults = [`${SEMI_SPACE_FLAG}=8`, OPTIMIZE_FOR_SIZE_FLAG].filter((flag) => {
+    const name = flag.split("=")[0]!;
+    return !given.some((arg) => arg.includes(name));
+  });
+  return [...serveFlags, ...defaults];
 }
 
 /**

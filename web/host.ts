@@ -32,7 +32,7 @@ import {
 import { RenderSlots } from "./render-slots.ts";
 import {
   type BodyLimits,
-  discardRestOfBody,
+  dropRestOfBody,
   type Refusal,
   refusalOf,
   withFormBody,
@@ -305,7 +305,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const refusal = refusalOf(req);
     if (refusal) {
       setSecurityHeaders(res, https);
-      sendRefusal(req, res, refusal);
+      await sendRefusal(req, res, refusal);
       return;
     }
     const url = new URL(req.url ?? "/", "http://web.invalid");
@@ -315,7 +315,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
     setSecurityHeaders(res, https);
     if (!SAFE_METHODS.has(req.method ?? "GET") && !isSameOrigin(req, appUrl)) {
-      sendText(res, 403, "Cross-site requests are not allowed.");
+      if (await dropRestOfBody(req)) sendText(res, 403, "Cross-site requests are not allowed.");
       return;
     }
     // A HEAD has no body to store: only a GET fills the render cache.
@@ -337,8 +337,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       if (BODY_METHODS.has(request.method)) {
         const checked = await withFormBody(request, bodyLimits);
         if (!(checked instanceof Request)) {
-          sendRefusal(req, res, checked);
-          if (checked.bodyLeftUnread) discardRestOfBody(req);
+          await sendRefusal(req, res, checked);
           return;
         }
         request = checked;
@@ -506,7 +505,7 @@ async function streamFromStorage(
   upstreamUrl: string,
 ): Promise<void> {
   if (req.method !== "GET" && req.method !== "HEAD") {
-    sendText(res, 405, "Method Not Allowed");
+    if (await dropRestOfBody(req)) sendText(res, 405, "Method Not Allowed");
     return;
   }
   const headers = new Headers();
@@ -753,8 +752,16 @@ function sendText(res: ServerResponse, status: number, text: string): void {
   res.end(text);
 }
 
-/** A short text, or `{"message"}` for a client that asked for JSON (the upload zone). */
-function sendRefusal(req: IncomingMessage, res: ServerResponse, refusal: Refusal): void {
+/**
+ * A short text, or `{"message"}` for a client that asked for JSON (the upload zone), once the
+ * rest of the request's body has come (`dropRestOfBody`).
+ */
+async function sendRefusal(
+  req: IncomingMessage,
+  res: ServerResponse,
+  refusal: Refusal,
+): Promise<void> {
+  if (!(await dropRestOfBody(req))) return;
   for (const [name, value] of Object.entries(refusal.headers ?? {})) res.setHeader(name, value);
   if (!req.headers.accept?.includes("application/json")) {
     sendText(res, refusal.status, refusal.message);

@@ -5,8 +5,6 @@ export type Refusal = {
   status: number;
   message: string;
   headers?: Record<string, string>;
-  /** Part of the body is still on its way: drop it (`discardRestOfBody`) after answering. */
-  bodyLeftUnread?: boolean;
 };
 
 /** The most a body may hold: a photo upload (multipart), and anything else. */
@@ -18,14 +16,10 @@ const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form
 const HOST_HEADER = /^(?:[A-Za-z0-9._~!$&'()*+,;=%-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 const BAD_REQUEST: Refusal = { status: 400, message: "Bad Request." };
-const TOO_LARGE: Refusal = {
-  status: 413,
-  message: "The request is too large.",
-  bodyLeftUnread: true,
-};
+const TOO_LARGE: Refusal = { status: 413, message: "The request is too large." };
 /**
- * How much of an oversized body is read and dropped so that the browser, still sending, gets
- * the 413 instead of a reset connection; a body larger still has the connection closed on it.
+ * How much of a refused body is read and dropped so that the client, still sending, gets the
+ * answer instead of a reset connection; a body larger still has the connection closed on it.
  */
 const DISCARD_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -120,14 +114,28 @@ async function readAtMost(
   return body;
 }
 
-/** Reads and drops what is left of a refused body; past DISCARD_MAX_BYTES, hangs up. */
-export function discardRestOfBody(req: IncomingMessage): void {
-  let discarded = 0;
-  req.on("data", (chunk: Buffer) => {
-    discarded += chunk.byteLength;
-    if (discarded > DISCARD_MAX_BYTES) req.socket.destroy();
+/**
+ * Reads and drops what is left of a body the host will not use, and resolves true once all of
+ * it has come, so that the answer goes out after it. Answered first, a client that asked to
+ * close the connection would still be sending when the connection goes, and would read a reset
+ * instead of the answer. A body declared larger than DISCARD_MAX_BYTES is not waited for (true
+ * at once: answer, then hang up past the bound); one that grows past it unannounced has the
+ * connection closed on it, and resolves false: nobody is left to answer.
+ */
+export function dropRestOfBody(req: IncomingMessage): Promise<boolean> {
+  if (req.readableEnded) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    let dropped = 0;
+    req.on("data", (chunk: Buffer) => {
+      dropped += chunk.byteLength;
+      if (dropped > DISCARD_MAX_BYTES) req.socket.destroy();
+    });
+    req.once("end", () => resolve(true));
+    req.once("error", () => resolve(false));
+    req.once("close", () => resolve(req.readableEnded));
+    if (Number(req.headers["content-length"]) > DISCARD_MAX_BYTES) resolve(true);
+    req.resume();
   });
-  req.resume();
 }
 
 function mediaTypeOf(contentType: string | null): string {

@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { expect, test } from "./fixtures.ts";
 
@@ -326,6 +327,44 @@ test.describe("request bodies have a size limit", () => {
     } as RequestInit);
     expect(response.status).toBe(413);
     expect(await response.text()).toBe("The request is too large.");
+  });
+
+  test("a client that closes its connection after the answer reads the 413, not a reset", async ({
+    appUrl,
+  }) => {
+    // The refusal goes out once the body has come: answered while the client was still sending,
+    // the connection it asked to close went with part of the body unread, and it read a reset.
+    const { hostname, port } = new URL(appUrl);
+    const body = Buffer.alloc(12 * MiB, "a");
+    const postOnce = () =>
+      new Promise<string>((resolve) => {
+        const outgoing = httpRequest(
+          {
+            agent: false,
+            host: hostname,
+            port,
+            method: "POST",
+            path: "/admin/blog/1/photos",
+            headers: {
+              Connection: "close",
+              Origin: appUrl,
+              "Content-Type": "application/x-www-form-urlencoded",
+              "Content-Length": body.length,
+            },
+          },
+          (response) => {
+            let text = "";
+            response.setEncoding("utf8");
+            response.on("data", (chunk: string) => (text += chunk));
+            response.on("end", () => resolve(`${response.statusCode} ${text}`));
+          },
+        );
+        outgoing.on("error", (error) => resolve(`no answer (${error.message})`));
+        outgoing.end(body);
+      });
+    const answers = [];
+    for (let attempt = 0; attempt < 20; attempt++) answers.push(await postOnce());
+    expect(answers).toEqual(Array(20).fill("413 The request is too large."));
   });
 
   test("an upload may be as large as IMAGE_MAX_BYTES and a little more, not beyond", async ({

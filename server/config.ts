@@ -36,6 +36,9 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(20 * 1024 * 1024),
+  TRASH_DAYS: z.coerce.number().int().min(1).default(30),
+  REVISIONS_KEEP: z.coerce.number().int().min(1).default(50),
+  ACTIVITY_DAYS: z.coerce.number().int().min(1).default(365),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STORAGE_URL: z
     .string()
@@ -142,6 +145,12 @@ export type Config = {
   imageMaxBytes: number;
   logLevel: string;
   storage: StorageConfig;
+  /** Days a deleted item stays in the trash before it is purged. */
+  trashDays: number;
+  /** Revisions kept per item (more when younger than a week). */
+  revisionsKeep: number;
+  /** Days the activity log keeps an entry. */
+  activityDays: number;
 };
 
 export class ConfigError extends Error {}
@@ -183,6 +192,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: e.STORAGE_URL
       ? { ...e.STORAGE_URL, region: e.STORAGE_URL.region ?? present.AWS_REGION ?? "us-east-1" }
       : { driver: "local" },
+    trashDays: e.TRASH_DAYS,
+    revisionsKeep: e.REVISIONS_KEEP,
+    activityDays: e.ACTIVITY_DAYS,
   };
 }
 

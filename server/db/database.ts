@@ -10,6 +10,7 @@ import * as entryImageSize from "./migrations/0002-entry-image-size.ts";
 import * as contactMailClaim from "./migrations/0003-contact-mail-claim.ts";
 import * as throttles from "./migrations/0004-throttles.ts";
 import * as entrySlugRedirects from "./migrations/0005-entry-slug-redirects.ts";
+import * as trashHistoryActivity from "./migrations/0006-trash-history-activity.ts";
 import type { Database } from "./schema.ts";
 import { preparingOnce } from "./sqlite-statements.ts";
 
@@ -65,6 +66,10 @@ function migrationsFor(dialect: SqlDialect): Record<string, Migration> {
     "0005-entry-slug-redirects": {
       up: (db) => entrySlugRedirects.up(db, dialect),
       down: (db) => entrySlugRedirects.down(db),
+    },
+    "0006-trash-history-activity": {
+      up: (db) => trashHistoryActivity.up(db, dialect),
+      down: (db) => trashHistoryActivity.down(db),
     },
   };
 }

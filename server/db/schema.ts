@@ -18,6 +18,10 @@ export type Database = {
   contact_messages: ContactMessagesTable;
   settings: SettingsTable;
   throttles: ThrottlesTable;
+  trash: TrashTable;
+  revisions: RevisionsTable;
+  drafts: DraftsTable;
+  activity: ActivityTable;
 };
 
 export type UsersTable = {
@@ -149,4 +153,78 @@ export type ThrottlesTable = {
   points: number;
   /** When the window ends, in milliseconds since the epoch. */
   expire: number | null;
+};
+
+/** What can be in the trash (record 030). */
+export type TrashKind =
+  EntryKind | "entry_image" | "gallery" | "gallery_image" | "testimonial" | "widget";
+
+/**
+ * A deleted item, kept until it is restored or purged: its rows and those of everything it owns
+ * (JSON, by table), and the storage keys of its files, which stay in storage until the purge.
+ */
+export type TrashTable = {
+  id: Generated<number>;
+  kind: TrashKind;
+  /** The item's id before deletion; a restore puts it back under the same id. */
+  item_id: number;
+  /** The entry or gallery a trashed photo belonged to. */
+  parent_id: number | null;
+  title: string;
+  /** JSON: `{ [table]: row[] }`. */
+  rows: string;
+  /** JSON: storage keys. */
+  files: string;
+  deleted_by: number | null;
+  deleted_by_name: string;
+  deleted_at: string;
+};
+
+/** What keeps revisions: an entry's kind, a widget, a testimonial, or the site settings (id 0). */
+export type RevisionSubject = EntryKind | "widget" | "testimonial" | "settings";
+
+/**
+ * The state of an item after one save. `version` counts the item's saves (1, 2, …); the newest
+ * revision's version is the item's current version, which edit forms carry (409 when stale).
+ */
+export type RevisionsTable = {
+  id: Generated<number>;
+  subject: RevisionSubject;
+  subject_id: number;
+  version: number;
+  /** JSON: the item's editable fields after the save. */
+  data: string;
+  /** JSON: the names of the fields this save changed. */
+  changed: string;
+  user_id: number | null;
+  user_name: string;
+  created_at: string;
+};
+
+/** A user's unsaved changes to an item, stored by autosave; one per user and item. */
+export type DraftsTable = {
+  id: Generated<number>;
+  user_id: number;
+  subject: RevisionSubject;
+  subject_id: number;
+  /** The version the edit form was loaded at. */
+  version: number | null;
+  /** JSON: field name → value, as the form holds them. */
+  data: string;
+  saved_at: string;
+};
+
+/** One thing staff did, or one security event of an account; kept ACTIVITY_DAYS. */
+export type ActivityTable = {
+  id: Generated<number>;
+  user_id: number | null;
+  user_name: string;
+  action: string;
+  subject: string | null;
+  subject_id: number | null;
+  title: string;
+  /** The admin screen of the item, when it has one. */
+  link: string | null;
+  ip_address: string | null;
+  created_at: string;
 };

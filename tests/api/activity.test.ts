@@ -165,7 +165,8 @@ describe("recording", () => {
     const own = await freshApi();
     const db = own.database.db;
     const { client: reader } = await adminOf(own, "Reader");
-    const adminUser = await createAdmin(db, {
+    const adminUser = await createUser(db, {
+      role: "admin",
       firstname: "Ola",
       plainPassword: "admin-pass-word-1",
     });

@@ -113,9 +113,9 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
             {pageCount > 1 ? `, page ${page} of ${pageCount}` : ""}
           </p>
           <div className="mt-4 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-brand-100">
-            <table className="w-full text-left">
+            <table className="block w-full text-left sm:table">
               <caption className="sr-only">Activity, newest first</caption>
-              <thead className="border-b border-brand-100 text-sm text-muted">
+              <thead className="hidden border-b border-brand-100 text-sm text-muted sm:table-header-group">
                 <tr>
                   <th scope="col" className="px-4 py-3 font-semibold">
                     When
@@ -128,7 +128,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
                   </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="block sm:table-row-group">
                 {lines.map((line) => (
                   <ActivityRow key={line.id} line={line} />
                 ))}
@@ -145,12 +145,14 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
 function ActivityRow({ line }: { line: ActivityLine }) {
   const sentence = activitySentence(line);
   return (
-    <tr className="border-b border-brand-50 align-top last:border-0">
-      <td className="px-4 py-3 text-sm whitespace-nowrap text-muted">
+    <tr className="block border-b border-brand-50 py-2 align-top last:border-0 sm:table-row sm:py-0">
+      <td className="block px-4 py-1 text-sm text-muted sm:table-cell sm:py-3 sm:whitespace-nowrap">
         <LocalDateTime iso={line.created_at} />
       </td>
-      <td className="px-4 py-3">{line.user?.name || "Someone"}</td>
-      <td className="px-4 py-3">
+      <td className="block px-4 py-1 font-semibold sm:table-cell sm:py-3 sm:font-normal">
+        {line.user?.name || "Someone"}
+      </td>
+      <td className="block px-4 py-1 sm:table-cell sm:py-3">
         {line.link ? (
           <Link to={line.link} className="text-brand-800 underline-offset-4 hover:underline">
             {sentence}

@@ -59,6 +59,7 @@ export default [
     // Beyond the spec: the organisation's details and the visitors' messages (our API's extensions).
     route("settings", "routes/admin/settings.tsx"),
     route("messages", "routes/admin/messages.tsx"),
+    route("activity", "routes/admin/activity.tsx"),
   ]),
 
   // Beyond the spec: documents for crawlers, feed readers and link previews (resource routes).

@@ -10,6 +10,7 @@ import { HttpError, requestTooLarge, ValidationError, type FieldErrors } from ".
 import { createContactOutbox } from "./domain/contact.ts";
 import { forgetPublicEntryPages } from "./domain/entries.ts";
 import { accountRoutes } from "./http/account.ts";
+import { activityRoutes } from "./http/activity.ts";
 import { contactRoutes } from "./http/contact.ts";
 import { csrfCookieRoutes } from "./http/csrf-cookie.ts";
 import { entryRoutes } from "./http/entries.ts";
@@ -148,6 +149,7 @@ export async function buildApp({
   await app.register(galleryRoutes);
   await app.register(userAdminRoutes);
   await app.register(storageRoutes);
+  await app.register(activityRoutes);
 
   return app;
 }

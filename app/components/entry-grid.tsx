@@ -100,7 +100,16 @@ export function EntryCard({
 }
 
 /** Previous / numbered / next links as `?page=N`; works the same with and without JavaScript. */
-export function Pager({ page, pageCount }: { page: number; pageCount: number }) {
+export function Pager({
+  page,
+  pageCount,
+  query = "",
+}: {
+  page: number;
+  pageCount: number;
+  /** Other search parameters the links keep (`kind=blog&`), ending with "&". */
+  query?: string;
+}) {
   if (pageCount <= 1) return null;
   const pages = visiblePages(page, pageCount);
   const linkClass =
@@ -110,7 +119,10 @@ export function Pager({ page, pageCount }: { page: number; pageCount: number }) 
       <ul className="flex flex-wrap items-center gap-2">
         {page > 1 ? (
           <li>
-            <Link to={`?page=${page - 1}`} className={`${linkClass} bg-white text-brand-800`}>
+            <Link
+              to={`?${query}page=${page - 1}`}
+              className={`${linkClass} bg-white text-brand-800`}
+            >
               Previous
             </Link>
           </li>
@@ -123,7 +135,7 @@ export function Pager({ page, pageCount }: { page: number; pageCount: number }) 
           ) : (
             <li key={number}>
               <Link
-                to={`?page=${number}`}
+                to={`?${query}page=${number}`}
                 aria-label={`Page ${number}`}
                 aria-current={number === page ? "page" : undefined}
                 className={`${linkClass} ${number === page ? "bg-brand-700 text-white hover:bg-brand-700" : "bg-white text-brand-800"}`}
@@ -135,7 +147,10 @@ export function Pager({ page, pageCount }: { page: number; pageCount: number }) 
         )}
         {page < pageCount ? (
           <li>
-            <Link to={`?page=${page + 1}`} className={`${linkClass} bg-white text-brand-800`}>
+            <Link
+              to={`?${query}page=${page + 1}`}
+              className={`${linkClass} bg-white text-brand-800`}
+            >
               Next
             </Link>
           </li>

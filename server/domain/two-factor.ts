@@ -112,22 +112,22 @@ export async function twoFactorQrCode({ db, keyring }: TwoFactorContext, user: U
 /**
  * The login challenge. The web tier sends the same value as `code` and `recovery_code`, so:
  * a value shaped like an authenticator code (six digits) is checked as TOTP, anything else as
- * a recovery code; the 422 names the field that matches the value's shape.
+ * a recovery code; the 422 names the field that matches the value's shape. Returns which passed.
  */
 export async function passTwoFactorChallenge(
   ctx: TwoFactorContext,
   user: User,
   input: { code?: string | null; recovery_code?: string | null },
-): Promise<void> {
+): Promise<"code" | "recovery_code"> {
   const code = input.code?.trim() || null;
   const recoveryCode = input.recovery_code?.trim() || null;
   const value = code ?? recoveryCode ?? "";
   if (looksLikeTotpCode(value)) {
-    if (await spendTotpCode(ctx, user, value)) return;
+    if (await spendTotpCode(ctx, user, value)) return "code";
     throw ValidationError.field("code", INVALID_CODE);
   }
   const candidate = recoveryCode ?? code;
-  if (candidate && (await spendRecoveryCode(ctx, user, candidate))) return;
+  if (candidate && (await spendRecoveryCode(ctx, user, candidate))) return "recovery_code";
   throw ValidationError.field(
     recoveryCode ? "recovery_code" : "code",
     recoveryCode ? INVALID_RECOVERY_CODE : INVALID_CODE,

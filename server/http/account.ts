@@ -11,6 +11,7 @@ import { authTwoFactorRoutes } from "./auth-two-factor.ts";
 import { replyEmpty, sessionOf } from "./auth-fortify.ts";
 import { auth, currentUser, passwordConfirmedRecently } from "./guards.ts";
 import { clearThrottle, throttle } from "./throttles.ts";
+import { logAccountEvent } from "./activity.ts";
 
 /** Every call of DESIGN §5 "Account (Fortify-compatible)" except GET /api/user. */
 export async function accountRoutes(app: FastifyInstance) {
@@ -52,6 +53,7 @@ async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContex
       const input = await parseForm(passwordUpdateForm(user), request.body);
       await changePassword(app.db, user, input.password, sessionOf(request).id);
       await clearThrottle(request, "confirm-password");
+      await logAccountEvent(request, "password_changed", user);
       // Other devices lose their remember cookies; this one keeps being remembered if it was.
       if (request.cookies[REMEMBER_COOKIE])
         setRememberCookie(app, reply, await issueRememberToken(app.db, ctx.keyring, user));

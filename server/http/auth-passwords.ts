@@ -12,6 +12,8 @@ import { replyEmpty, sessionOf } from "./auth-fortify.ts";
 import { auth, currentUser, passwordConfirmedRecently } from "./guards.ts";
 import { clearThrottle, throttle } from "./throttles.ts";
 import { parseForm } from "./validation.ts";
+import { logAccountEvent } from "./activity.ts";
+import { findUserById } from "../domain/users.ts";
 
 /** Forgotten and reset passwords, and confirming the password before sensitive changes. */
 export async function authPasswordRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }) {
@@ -28,6 +30,7 @@ export async function authPasswordRoutes(app: FastifyInstance, { ctx }: { ctx: A
   app.post("/reset-password", async (request) => {
     const input = await parseForm(resetPasswordForm, request.body);
     const userId = await resetPassword(app.db, input);
+    await logAccountEvent(request, "password_changed", await findUserById(app.db, userId));
     // The reset ended every session of the user; this one too, if it was theirs.
     if (request.session?.userId === userId) request.session.invalidate();
     return presentMessage(PASSWORD_RESET);

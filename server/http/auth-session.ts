@@ -11,6 +11,7 @@ import { parseForm } from "./validation.ts";
 import { replyEmpty, sessionOf, startAuthenticatedSession } from "./auth-fortify.ts";
 import { auth, currentUser } from "./guards.ts";
 import { clearThrottle, throttle } from "./throttles.ts";
+import { logAccountEvent } from "./activity.ts";
 
 const FAILED_LOGIN = "These credentials do not match our records.";
 
@@ -28,7 +29,10 @@ export async function authSessionRoutes(app: FastifyInstance, { ctx }: { ctx: Ac
   app.post("/login", { preHandler: throttle("login") }, async (request, reply) => {
     const input = await parseForm(loginForm, request.body);
     const user = await findUserByCredentials(app.db, input.email, input.password);
-    if (!user) throw ValidationError.field("email", FAILED_LOGIN);
+    if (!user) {
+      await logAccountEvent(request, "sign_in_failed", null, input.email);
+      throw ValidationError.field("email", FAILED_LOGIN);
+    }
     await clearThrottle(request, "login");
     if (hasTwoFactorEnabled(user)) {
       const session = sessionOf(request);
@@ -37,6 +41,7 @@ export async function authSessionRoutes(app: FastifyInstance, { ctx }: { ctx: Ac
       return presentLoginResult(true);
     }
     await startAuthenticatedSession(app, request, reply, user, input.remember);
+    if (user.role === "admin") await logAccountEvent(request, "signed_in", user);
     return presentLoginResult(false);
   });
 
@@ -51,7 +56,11 @@ export async function authSessionRoutes(app: FastifyInstance, { ctx }: { ctx: Ac
       const input = await parseForm(twoFactorChallengeForm, request.body);
       const user = await findUserById(app.db, pendingId);
       if (!user || !hasTwoFactorEnabled(user)) throw unauthenticated();
-      await passTwoFactorChallenge(ctx, user, input);
+      const passed = await passTwoFactorChallenge(ctx, user, input).catch(async (error) => {
+        await logAccountEvent(request, "sign_in_failed", user, user.email);
+        throw error;
+      });
+      if (passed === "recovery_code") await logAccountEvent(request, "recovery_code_used", user);
       await startAuthenticatedSession(
         app,
         request,
@@ -59,6 +68,7 @@ export async function authSessionRoutes(app: FastifyInstance, { ctx }: { ctx: Ac
         user,
         session.get<boolean>("login.remember") === true,
       );
+      if (user.role === "admin") await logAccountEvent(request, "signed_in", user);
       return reply.code(204).send();
     },
   );

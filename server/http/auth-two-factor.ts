@@ -19,6 +19,7 @@ import { enableTwoFactorForm, twoFactorCodeForm } from "./auth-forms.ts";
 import { parseForm } from "./validation.ts";
 import { replyEmpty } from "./auth-fortify.ts";
 import { currentUser, passwordConfirmed } from "./guards.ts";
+import { logAccountEvent } from "./activity.ts";
 
 const notEnabled = () => new HttpError(404, "Two factor authentication has not been enabled.");
 
@@ -35,11 +36,13 @@ export async function authTwoFactorRoutes(app: FastifyInstance, { ctx }: { ctx: 
   app.post("/user/confirmed-two-factor-authentication", async (request, reply) => {
     const input = await parseForm(twoFactorCodeForm, request.body);
     await confirmTwoFactor(ctx, currentUser(request), input.code);
+    await logAccountEvent(request, "two_factor_enabled", currentUser(request));
     return replyEmpty(reply, 200);
   });
 
   app.delete("/user/two-factor-authentication", async (request, reply) => {
     await disableTwoFactor(app.db, currentUser(request));
+    await logAccountEvent(request, "two_factor_disabled", currentUser(request));
     return replyEmpty(reply, 200);
   });
 

@@ -16,6 +16,7 @@ import {
   type EntryContext,
   type EntrySegment,
 } from "../domain/entries.ts";
+import { entryImageLink, ownerTitle } from "../domain/activity.ts";
 import { notFound, ValidationError } from "../errors.ts";
 import {
   presentEntry,
@@ -32,6 +33,7 @@ import {
   orderBody,
   parseEntryImageUpload,
 } from "./entry-forms.ts";
+import { logActivity } from "./activity.ts";
 import { admin } from "./guards.ts";
 import { readForm } from "./multipart.ts";
 import { parseIdParam } from "./path-key.ts";
@@ -51,6 +53,14 @@ type IdParams = { Params: { id: string } };
 
 const noContent = (reply: FastifyReply) => reply.code(204).send();
 
+/** An activity line about a photo of an entry: it names and links the entry. */
+const entryPhoto = (kind: string, image: { id: number; entry_id: number }, title: string) => ({
+  subject: "entry_image",
+  subjectId: image.id,
+  title,
+  link: entryImageLink(kind, image.entry_id),
+});
+
 /** The admin half of DESIGN §5 "Entries": every call needs a verified admin. */
 export async function entryAdminRoutes(app: FastifyInstance) {
   app.addHook("preHandler", admin);
@@ -64,6 +74,7 @@ export async function entryAdminRoutes(app: FastifyInstance) {
       const { fields } = await readForm(request);
       const { title } = await parseForm(entryCreateForm, fields);
       const entry = await createEntry(app.db, kind, { title });
+      await logActivity(request, "created", { subject: kind, subjectId: entry.id, title });
       return reply.code(201).send(presentEntry(entry, []));
     });
 
@@ -71,6 +82,7 @@ export async function entryAdminRoutes(app: FastifyInstance) {
       app.post(`/api/${segment}/order`, async (request) => {
         const { items } = await parseForm(entryOrderForm, orderBody(request.body));
         await reorderEntries(app.db, kind, items);
+        await logActivity(request, "reordered", { subject: kind });
         const { entries, total } = await listEntries(app.db, kind, {
           page: 0,
           limit: 24,
@@ -86,6 +98,11 @@ export async function entryAdminRoutes(app: FastifyInstance) {
       const changes = await parseForm(entryUpdateForm, form.fields);
       const saved = await updateEntry(ctx, kind, id, { ...changes, image: form.files.image?.data });
       if (!saved) throw notFound();
+      await logActivity(request, "saved", {
+        subject: kind,
+        subjectId: id,
+        title: saved.entry.title,
+      });
       return presentEntryForAdmin(saved.entry, saved.images, await oldSlugsOf(app.db, id));
     });
 
@@ -115,6 +132,7 @@ export async function entryAdminRoutes(app: FastifyInstance) {
           `The selected ${ownerField.replaceAll("_", " ")} is invalid.`,
         );
       const image = await addEntryImage(ctx, owner.entry, { file: file.data, alt });
+      await logActivity(request, "uploaded", entryPhoto(kind, image, owner.entry.title));
       return reply.code(201).send(presentEntryImage(image));
     });
 
@@ -122,6 +140,11 @@ export async function entryAdminRoutes(app: FastifyInstance) {
       const { id, images } = await parseForm(imageOrderForm, jsonFields(request.body));
       const entry = await reorderEntryImages(app.db, kind, id, images);
       if (!entry) throw ValidationError.field("id", "The selected id is invalid.");
+      await logActivity(request, "reordered", {
+        subject: kind,
+        subjectId: id,
+        title: entry.entry.title,
+      });
       return presentEntry(entry.entry, entry.images);
     });
 
@@ -133,6 +156,8 @@ export async function entryAdminRoutes(app: FastifyInstance) {
     app.post<IdParams>(`/api/${segment}images/:id/rotate`, async (request) => {
       const image = await rotateEntryImage(ctx, kind, parseIdParam(request.params.id));
       if (!image) throw notFound();
+      const title = await ownerTitle(app.db, "entries", image.entry_id);
+      await logActivity(request, "rotated", entryPhoto(kind, image, title));
       return presentEntryImage(image);
     });
   }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { DB } from "../db/database.ts";
 import {
   addGalleryImage,
   createGallery,
@@ -12,9 +13,11 @@ import {
   updateGalleryImage,
   type GalleryContext,
 } from "../domain/galleries.ts";
+import { activityLink, ownerTitle } from "../domain/activity.ts";
 import { notFound, ValidationError } from "../errors.ts";
 import { presentGallery, presentGalleryImage, presentGalleryPage } from "../presenters/gallery.ts";
 import { imageOrderForm, jsonFields, parseEntryImageUpload } from "./entry-forms.ts";
+import { logActivity } from "./activity.ts";
 import { admin } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
 import { readForm } from "./multipart.ts";
@@ -46,6 +49,20 @@ const galleryImageForm = z.object({
 
 type IdParams = { Params: { id: string } };
 
+const galleryLine = (gallery: { id: number; name: string }) => ({
+  subject: "gallery",
+  subjectId: gallery.id,
+  title: gallery.name,
+});
+
+/** An activity line about a gallery's photo: it names and links the gallery. */
+const galleryPhotoLine = async (db: DB, image: { id: number; gallery_id: number }) => ({
+  subject: "gallery_image",
+  subjectId: image.id,
+  title: await ownerTitle(db, "galleries", image.gallery_id),
+  link: activityLink("gallery_image", image.id, image.gallery_id),
+});
+
 /** DESIGN §5 "galleries": every call needs a verified admin. */
 export async function galleryRoutes(app: FastifyInstance) {
   app.addHook("preHandler", admin);
@@ -59,6 +76,7 @@ export async function galleryRoutes(app: FastifyInstance) {
   app.post("/api/galleries", async (request, reply) => {
     const { fields } = await readForm(request);
     const gallery = await createGallery(app.db, await parseForm(galleryCreateForm, fields));
+    await logActivity(request, "created", galleryLine(gallery));
     return reply.code(201).send(presentGallery(gallery, []));
   });
 
@@ -73,6 +91,7 @@ export async function galleryRoutes(app: FastifyInstance) {
     const { fields } = await readForm(request);
     const saved = await updateGallery(app.db, id, await parseForm(galleryUpdateForm, fields));
     if (!saved) throw notFound();
+    await logActivity(request, "saved", galleryLine(saved.gallery));
     return presentGallery(saved.gallery, saved.images);
   });
 
@@ -86,6 +105,7 @@ export async function galleryRoutes(app: FastifyInstance) {
     const { ownerId, file, alt } = await parseEntryImageUpload(form, "gallery_id");
     const image = await addGalleryImage(ctx, ownerId, { file: file.data, alt });
     if (!image) throw ValidationError.field("gallery_id", "The selected gallery id is invalid.");
+    await logActivity(request, "uploaded", await galleryPhotoLine(app.db, image));
     return reply.code(201).send(presentGalleryImage(image));
   });
 
@@ -93,6 +113,7 @@ export async function galleryRoutes(app: FastifyInstance) {
     const { id, images } = await parseForm(imageOrderForm, jsonFields(request.body));
     const gallery = await reorderGalleryImages(app.db, id, images);
     if (!gallery) throw ValidationError.field("id", "The selected id is invalid.");
+    await logActivity(request, "reordered", galleryLine(gallery.gallery));
     return presentGallery(gallery.gallery, gallery.images);
   });
 
@@ -101,6 +122,7 @@ export async function galleryRoutes(app: FastifyInstance) {
     const { fields } = await readForm(request);
     const image = await updateGalleryImage(app.db, id, await parseForm(galleryImageForm, fields));
     if (!image) throw notFound();
+    await logActivity(request, "saved", await galleryPhotoLine(app.db, image));
     return presentGalleryImage(image);
   });
 
@@ -112,6 +134,7 @@ export async function galleryRoutes(app: FastifyInstance) {
   app.post<IdParams>("/api/galleriesimages/:id/rotate", async (request) => {
     const image = await rotateGalleryImage(ctx, parseIdParam(request.params.id));
     if (!image) throw notFound();
+    await logActivity(request, "rotated", await galleryPhotoLine(app.db, image));
     return presentGalleryImage(image);
   });
 }

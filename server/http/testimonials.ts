@@ -8,6 +8,7 @@ import {
 } from "../domain/testimonials.ts";
 import { notFound } from "../errors.ts";
 import { presentTestimonial, presentTestimonialPage } from "../presenters/testimonial.ts";
+import { logActivity } from "./activity.ts";
 import { admin } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
 import { readForm } from "./multipart.ts";
@@ -51,6 +52,12 @@ const testimonialUpdateForm = testimonialForm.partial();
 
 type IdParams = { Params: { id: string } };
 
+const testimonialLine = ({ id, name }: { id: number; name: string }) => ({
+  subject: "testimonial",
+  subjectId: id,
+  title: name,
+});
+
 /** Testimonials: anyone reads them (the home page shows them), admins write them. */
 export async function testimonialRoutes(app: FastifyInstance) {
   app.get("/api/testimonials", async (request) => {
@@ -69,8 +76,9 @@ export async function testimonialRoutes(app: FastifyInstance) {
 
   app.post("/api/testimonials", { preHandler: admin }, async (request, reply) => {
     const { fields } = await readForm(request);
-    const input = await parseForm(testimonialForm, fields);
-    return reply.code(201).send(presentTestimonial(await createTestimonial(app.db, input)));
+    const testimonial = await createTestimonial(app.db, await parseForm(testimonialForm, fields));
+    await logActivity(request, "created", testimonialLine(testimonial));
+    return reply.code(201).send(presentTestimonial(testimonial));
   });
 
   app.post<IdParams>("/api/testimonials/:id", { preHandler: admin }, async (request) => {
@@ -79,6 +87,7 @@ export async function testimonialRoutes(app: FastifyInstance) {
     const changes = await parseForm(testimonialUpdateForm, fields);
     const testimonial = await updateTestimonial(app.db, id, changes);
     if (!testimonial) throw notFound();
+    await logActivity(request, "saved", testimonialLine(testimonial));
     return presentTestimonial(testimonial);
   });
 

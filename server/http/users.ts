@@ -10,6 +10,7 @@ import {
 import { notFound } from "../errors.ts";
 import { presentUser, presentUserPage } from "../presenters/user.ts";
 import { confirmed, newPassword, uniqueEmail } from "./auth-forms.ts";
+import { logActivity } from "./activity.ts";
 import { admin, currentUser } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
 import { readForm } from "./multipart.ts";
@@ -51,6 +52,13 @@ const userUpdateForm = (db: DB, id: number) =>
 
 type IdParams = { Params: { id: string } };
 
+/** An activity line names a user by name, never by address. */
+const userLine = (user: { id: number; firstname: string; lastname: string }) => ({
+  subject: "user",
+  subjectId: user.id,
+  title: `${user.firstname} ${user.lastname}`.trim(),
+});
+
 /** DESIGN §5 "Users (admin)": every call needs a verified admin. */
 export async function userAdminRoutes(app: FastifyInstance) {
   app.addHook("preHandler", admin);
@@ -66,6 +74,7 @@ export async function userAdminRoutes(app: FastifyInstance) {
     const input = await parseForm(userCreateForm(app.db), fields);
     // An admin vouches for the address: the account can sign in at once.
     const user = await createUser(app.db, { ...input, verified: true });
+    await logActivity(request, "created", userLine(user));
     return reply.code(201).send(presentUser(user));
   });
 
@@ -83,14 +92,20 @@ export async function userAdminRoutes(app: FastifyInstance) {
       fields,
     );
     const actor = { id: currentUser(request).id, sessionId: request.session?.id };
+    const before = await findUserById(app.db, id);
     const user = await updateUserAsAdmin(database, actor, id, changes);
     if (!user) throw notFound();
+    await logActivity(request, "saved", userLine(user));
+    if (before && before.role !== user.role)
+      await logActivity(request, "role_changed", userLine(user));
     return presentUser(user);
   });
 
   app.delete<IdParams>("/api/users/:id", async (request, reply) => {
     const id = parseIdParam(request.params.id);
-    if (!(await deleteUserAsAdmin(database, currentUser(request), id))) throw notFound();
+    const user = await findUserById(app.db, id);
+    if (!user || !(await deleteUserAsAdmin(database, currentUser(request), id))) throw notFound();
+    await logActivity(request, "deleted", { ...userLine(user), link: null });
     return reply.code(204).send();
   });
 }

@@ -10,6 +10,7 @@ import {
 } from "../domain/widgets.ts";
 import { notFound } from "../errors.ts";
 import { presentWidget, presentWidgetList } from "../presenters/widget.ts";
+import { logActivity } from "./activity.ts";
 import { admin } from "./guards.ts";
 import { readForm } from "./multipart.ts";
 import { parseIdParam, parsePathKey } from "./path-key.ts";
@@ -39,6 +40,12 @@ const IMAGE_FIELDS = ["file", "image"] as const;
 
 type IdParams = { Params: { id: string } };
 
+const widgetLine = ({ id, name }: { id: number; name: string }) => ({
+  subject: "widget",
+  subjectId: id,
+  title: name,
+});
+
 /** Public: a widget by name. Admin: by id, the list, create and save. */
 export async function widgetRoutes(app: FastifyInstance) {
   app.get("/api/widgets", { preHandler: admin }, async () =>
@@ -47,8 +54,9 @@ export async function widgetRoutes(app: FastifyInstance) {
 
   app.post("/api/widgets", { preHandler: admin }, async (request, reply) => {
     const { fields } = await readForm(request);
-    const input = await parseForm(widgetCreateForm, fields);
-    return reply.code(201).send(presentWidget(await createWidget(app.db, input)));
+    const widget = await createWidget(app.db, await parseForm(widgetCreateForm, fields));
+    await logActivity(request, "created", widgetLine(widget));
+    return reply.code(201).send(presentWidget(widget));
   });
 
   app.get<{ Params: { key: string } }>("/api/widgets/:key", async (request) => {
@@ -71,6 +79,7 @@ export async function widgetRoutes(app: FastifyInstance) {
       image,
     });
     if (!widget) throw notFound();
+    await logActivity(request, "saved", widgetLine(widget));
     return presentWidget(widget);
   });
 }

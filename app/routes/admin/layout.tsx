@@ -30,6 +30,7 @@ function adminMenu(extensions: boolean): SideMenuEntry[] {
     { label: "Widgets", to: "/admin/widgets" },
     { label: "Galleries", to: "/admin/galleries" },
     { label: "Testimonials", to: "/admin/testimonials" },
+    ...(extensions ? [{ label: "Activity", to: "/admin/activity" }] : []),
     ...(extensions
       ? [
           { label: "Settings", to: "/admin/settings" },

@@ -17,6 +17,7 @@ import {
   type EntrySegment,
 } from "../domain/entries.ts";
 import { notFound, ValidationError } from "../errors.ts";
+import { actorOf } from "./actor.ts";
 import {
   presentEntry,
   presentEntryForAdmin,
@@ -83,10 +84,21 @@ export async function entryAdminRoutes(app: FastifyInstance) {
     app.post<IdParams>(`/api/${segment}/:id`, async (request) => {
       const id = parseIdParam(request.params.id);
       const form = await readForm(request, { fileFields: ["image"] });
-      const changes = await parseForm(entryUpdateForm, form.fields);
-      const saved = await updateEntry(ctx, kind, id, { ...changes, image: form.files.image?.data });
+      const { version, ...changes } = await parseForm(entryUpdateForm, form.fields);
+      const saved = await updateEntry(
+        ctx,
+        kind,
+        id,
+        { ...changes, image: form.files.image?.data },
+        { actor: actorOf(request), expectedVersion: version, keep: app.config.revisionsKeep },
+      );
       if (!saved) throw notFound();
-      return presentEntryForAdmin(saved.entry, saved.images, await oldSlugsOf(app.db, id));
+      return presentEntryForAdmin(
+        saved.entry,
+        saved.images,
+        await oldSlugsOf(app.db, id),
+        saved.version,
+      );
     });
 
     app.delete<{ Params: { id: string; slug: string } }>(
@@ -120,7 +132,10 @@ export async function entryAdminRoutes(app: FastifyInstance) {
 
     app.post(`/api/${segment}images/order`, async (request) => {
       const { id, images } = await parseForm(imageOrderForm, jsonFields(request.body));
-      const entry = await reorderEntryImages(app.db, kind, id, images);
+      const entry = await reorderEntryImages(ctx, kind, id, images, {
+        actor: actorOf(request),
+        keep: app.config.revisionsKeep,
+      });
       if (!entry) throw ValidationError.field("id", "The selected id is invalid.");
       return presentEntry(entry.entry, entry.images);
     });

@@ -8,11 +8,14 @@ import {
   WIDGET_NAME_PATTERN,
   WIDGET_TYPES,
 } from "../domain/widgets.ts";
+import { currentVersion } from "../domain/revisions.ts";
 import { notFound } from "../errors.ts";
-import { presentWidget, presentWidgetList } from "../presenters/widget.ts";
+import { presentWidget, presentWidgetForAdmin, presentWidgetList } from "../presenters/widget.ts";
+import { actorOf } from "./actor.ts";
 import { admin } from "./guards.ts";
 import { readForm } from "./multipart.ts";
 import { parseIdParam, parsePathKey } from "./path-key.ts";
+import { versionField } from "./revisions.ts";
 import { line, parseForm, text, z } from "./validation.ts";
 
 const name = line()
@@ -32,6 +35,7 @@ const widgetUpdateForm = z.object({
   type: type.optional(),
   html: nullable(text()).optional(),
   alt: nullable(line().max(255)).optional(),
+  version: versionField,
 });
 
 /** The spec's image field is `file`; `image` is taken too. */
@@ -57,20 +61,23 @@ export async function widgetRoutes(app: FastifyInstance) {
     const widget =
       "id" in key ? await findWidgetById(app.db, key.id) : await findWidgetByName(app.db, key.name);
     if (!widget) throw notFound();
+    if ("id" in key) return presentWidgetForAdmin(widget, await currentVersion(app.db, "widget", widget.id));
     return presentWidget(widget);
   });
 
   app.post<IdParams>("/api/widgets/:id", { preHandler: admin }, async (request) => {
     const id = parseIdParam(request.params.id);
     const form = await readForm(request, { fileFields: IMAGE_FIELDS });
-    const changes = await parseForm(widgetUpdateForm, form.fields);
+    const { version, ...changes } = await parseForm(widgetUpdateForm, form.fields);
     const field = IMAGE_FIELDS.find((candidate) => form.files[candidate]);
     const image = field ? { data: form.files[field]!.data, field } : undefined;
-    const widget = await updateWidget({ db: app.db, storage: app.storage }, id, {
-      ...changes,
-      image,
-    });
+    const widget = await updateWidget(
+      { db: app.db, storage: app.storage },
+      id,
+      { ...changes, image },
+      { actor: actorOf(request), expectedVersion: version, keep: app.config.revisionsKeep },
+    );
     if (!widget) throw notFound();
-    return presentWidget(widget);
+    return presentWidgetForAdmin(widget, widget.version);
   });
 }

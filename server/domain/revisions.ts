@@ -119,7 +119,8 @@ export async function listRevisions(
   return {
     revisions,
     total: Number(total),
-    version: page === 0 ? (revisions[0]?.version ?? 0) : await currentVersion(db, subject, subjectId),
+    version:
+      page === 0 ? (revisions[0]?.version ?? 0) : await currentVersion(db, subject, subjectId),
   };
 }
 

@@ -122,7 +122,8 @@ export async function updateWidget(
     }
   }
 
-  const newImage = image ?? (changes.storedImage === undefined ? widget.image : changes.storedImage);
+  const newImage =
+    image ?? (changes.storedImage === undefined ? widget.image : changes.storedImage);
   let saved: (Widget & { version: number }) | undefined;
   let pruned: string[] = [];
   try {

@@ -22,14 +22,17 @@ import { z } from "./validation.ts";
  * The optional `version` of a save: the version the client loaded the item at (record 030).
  * Absent or empty saves whatever the version is now.
  */
-export const versionField = z.unknown().transform((value, ctx) => {
-  if (value === undefined || value === null || value === "") return undefined;
-  const number =
-    typeof value === "number" ? value : typeof value === "string" ? Number(value.trim()) : NaN;
-  if (Number.isSafeInteger(number) && number >= 0) return number;
-  ctx.addIssue({ code: "custom", message: "The version field must be an integer." });
-  return z.NEVER;
-});
+export const versionField = z
+  .unknown()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null || value === "") return undefined;
+    const number =
+      typeof value === "number" ? value : typeof value === "string" ? Number(value.trim()) : NaN;
+    if (Number.isSafeInteger(number) && number >= 0) return number;
+    ctx.addIssue({ code: "custom", message: "The version field must be an integer." });
+    return z.NEVER;
+  })
+  .optional();
 
 const PATH_SUBJECTS: Record<string, RevisionSubject> = {
   ...ENTRY_SEGMENTS,
@@ -60,20 +63,16 @@ const text = (data: RevisionData, key: string) =>
 
 /** An item's history and restoring one of its versions (record 030): verified admins only. */
 export async function revisionRoutes(app: FastifyInstance) {
-  app.get<RevisionParams>(
-    "/api/revisions/:subject/:id",
-    { preHandler: admin },
-    async (request) => {
-      const { subject, id } = parseTarget(request.params);
-      const { revisions, total, version } = await listRevisions(
-        app.db,
-        subject,
-        id,
-        listQuery.parse(request.query ?? {}),
-      );
-      return presentRevisionPage(revisions, total, version);
-    },
-  );
+  app.get<RevisionParams>("/api/revisions/:subject/:id", { preHandler: admin }, async (request) => {
+    const { subject, id } = parseTarget(request.params);
+    const { revisions, total, version } = await listRevisions(
+      app.db,
+      subject,
+      id,
+      listQuery.parse(request.query ?? {}),
+    );
+    return presentRevisionPage(revisions, total, version);
+  });
 
   app.post<RevisionParams>(
     "/api/revisions/:subject/:id/:version/restore",

@@ -52,7 +52,7 @@ export async function widgetRoutes(app: FastifyInstance) {
   app.post("/api/widgets", { preHandler: admin }, async (request, reply) => {
     const { fields } = await readForm(request);
     const input = await parseForm(widgetCreateForm, fields);
-    return reply.code(201).send(presentWidget(await createWidget(app.db, input)));
+    return reply.code(201).send(presentWidgetForAdmin(await createWidget(app.db, input), 0));
   });
 
   app.get<{ Params: { key: string } }>("/api/widgets/:key", async (request) => {
@@ -61,7 +61,8 @@ export async function widgetRoutes(app: FastifyInstance) {
     const widget =
       "id" in key ? await findWidgetById(app.db, key.id) : await findWidgetByName(app.db, key.name);
     if (!widget) throw notFound();
-    if ("id" in key) return presentWidgetForAdmin(widget, await currentVersion(app.db, "widget", widget.id));
+    if ("id" in key)
+      return presentWidgetForAdmin(widget, await currentVersion(app.db, "widget", widget.id));
     return presentWidget(widget);
   });
 

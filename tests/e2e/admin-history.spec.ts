@@ -21,6 +21,7 @@ async function secondAdmin(browser: Browser, urls: Urls, javaScriptEnabled: bool
 }
 
 test.describe("an entry's history and edit conflicts", () => {
+  test.slow();
   let post: Created;
 
   test.beforeEach(async ({ page, apiUrl, appUrl }, testInfo) => {

@@ -7,6 +7,7 @@ import {
   type Revision,
   type HistorySubject,
 } from "../../lib/history.ts";
+import { publishDateText } from "../../lib/admin-entries.ts";
 import { SubmitButton } from "../form-fields.tsx";
 import { LocalDate } from "../local-date.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
@@ -85,8 +86,8 @@ export function HistoryView({ history, error }: { history: History; error: strin
 }
 
 function VersionDiff({ selected, current }: { selected: Revision; current: Revision }) {
-  const theirs = flattenSnapshot(selected.data);
-  const now = flattenSnapshot(current.data);
+  const theirs = readable(flattenSnapshot(selected.data));
+  const now = readable(flattenSnapshot(current.data));
   const fields = Object.keys(theirs).filter((field) => field !== "photo_order" || theirs[field]);
   const isCurrent = selected.version === current.version;
   return (
@@ -138,5 +139,10 @@ function VersionDiff({ selected, current }: { selected: Revision; current: Revis
 
 function PictureValue({ url }: { url: string | undefined }) {
   if (!url) return <p>No picture</p>;
-  return <img src={url} alt="This version's picture" className="max-h-40 rounded" />;
+  return <img src={url} alt="The cover in this version" className="max-h-40 rounded" />;
+}
+
+/** A snapshot's fields as the edit form shows them: the publish date as dd/mm/yyyy. */
+function readable(fields: Record<string, string>): Record<string, string> {
+  return fields.created_at ? { ...fields, created_at: publishDateText(fields.created_at) } : fields;
 }

@@ -58,6 +58,11 @@ export default [
     route("blog/:id/photos", "routes/admin/entry-photos.ts", { id: "admin-blog-post-photos" }),
     // Beyond the spec: the organisation's details and the visitors' messages (our API's extensions).
     route("settings", "routes/admin/settings.tsx"),
+    // Record 030: each item's history (one module; the path names the item).
+    ...(["projects", "blog", "opportunities", "widgets", "testimonials"] as const).map((kind) =>
+      route(`${kind}/:id/history`, "routes/admin/history.tsx", { id: `admin-${kind}-history` }),
+    ),
+    route("settings/history", "routes/admin/history.tsx", { id: "admin-settings-history" }),
     route("messages", "routes/admin/messages.tsx"),
     route("activity", "routes/admin/activity.tsx"),
   ]),

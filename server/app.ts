@@ -9,6 +9,7 @@ import type { DatabaseHandle } from "./db/database.ts";
 import { HttpError, requestTooLarge, ValidationError, type FieldErrors } from "./errors.ts";
 import { createContactOutbox } from "./domain/contact.ts";
 import { forgetPublicEntryPages } from "./domain/entries.ts";
+import { EditConflict } from "./domain/revisions.ts";
 import { accountRoutes } from "./http/account.ts";
 import { activityRoutes } from "./http/activity.ts";
 import { contactRoutes } from "./http/contact.ts";
@@ -18,6 +19,7 @@ import { entryAdminRoutes } from "./http/entries-admin.ts";
 import { galleryRoutes } from "./http/galleries.ts";
 import { healthRoutes } from "./http/health.ts";
 import { FIELD_MAX_BYTES } from "./http/multipart.ts";
+import { revisionRoutes } from "./http/revisions.ts";
 import { settingsRoutes } from "./http/settings.ts";
 import { storageRoutes } from "./http/storage.ts";
 import { testimonialRoutes } from "./http/testimonials.ts";
@@ -28,6 +30,7 @@ import { widgetRoutes } from "./http/widgets.ts";
 import { openStorage } from "./media/open-storage.ts";
 import type { StorageDriver } from "./media/storage.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { presentConflict } from "./presenters/revision.ts";
 import { registerSessionHandling } from "./security/request-session.ts";
 import { openThrottleStore } from "./security/throttle.ts";
 import "./types.ts";
@@ -150,6 +153,7 @@ export async function buildApp({
   await app.register(userAdminRoutes);
   await app.register(storageRoutes);
   await app.register(activityRoutes);
+  await app.register(revisionRoutes);
 
   return app;
 }
@@ -164,6 +168,8 @@ type ErrorResponse = {
 function toErrorResponse(error: FastifyError | Error): ErrorResponse {
   if (error instanceof ValidationError)
     return { status: 422, body: { message: error.message, errors: error.errors }, headers: {} };
+  if (error instanceof EditConflict)
+    return { status: 409, body: presentConflict(error.message, error.current), headers: {} };
   if (error instanceof HttpError)
     return { status: error.status, body: { message: error.message }, headers: error.headers };
   if (error instanceof ZodError) return validationResponse(fieldErrorsFromZod(error));

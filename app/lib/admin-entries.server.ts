@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import {
@@ -6,6 +7,7 @@ import {
   type AdminEntryListItem,
   EntryFormSchema,
   isoFromPublishDate,
+  publishDateText,
 } from "./admin-entries.ts";
 import {
   ADMIN_PAGE_SIZE,
@@ -27,9 +29,19 @@ import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
 import { requireRecordId } from "./guards.server.ts";
+import { conflictOf, keepAsDraft } from "./history.server.ts";
+import type { EditConflict } from "./history.ts";
 import { apiClientContext, requestFactsContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
+
+/** What the edit screen gets back from a save that did not go through. */
+type EntrySaveData = {
+  result: SubmissionResult<string[]> | null;
+  article: string;
+  conflict?: EditConflict;
+  merge?: EditConflict;
+};
 
 /** Drag-ordered lists are shown whole (the API's largest page), so a drop reorders them all. */
 const SORTABLE_LIST_LIMIT = 100;
@@ -184,6 +196,14 @@ export async function adminEntryAction(
   switch (formData.get(INTENT_FIELD)) {
     case "save":
       return saveEntry(context, kind, entry, formData);
+    case "merge":
+      return mergeByHand(formData);
+    case "take-theirs":
+      await keepAsDraft(context, kind, entry.id, loadedVersionOf(formData), typedValues(formData));
+      return redirectWithFlash(context, `/admin/${kind}/${entry.id}`, {
+        kind: "success",
+        message: "Their version is shown; what you typed is kept as your draft.",
+      });
     case REMOVE_REDIRECT_INTENT:
       return removeRedirect(context, kind, entry, formData.get("slug"));
     case "delete":
@@ -206,7 +226,7 @@ async function saveEntry(
   kind: EntryKind,
   entry: EntryDetail,
   formData: FormData,
-) {
+): Promise<EntrySaveData | Response> {
   const submission = parseWithZod(formData, { schema: EntryFormSchema });
   const article = String(formData.get("article") ?? "");
   if (submission.status !== "success") return { result: submission.reply(), article };
@@ -229,11 +249,21 @@ async function saveEntry(
   body.append("preview_text", values.preview_text ?? "");
   body.append("created_at", createdAt ?? entry.created_at);
   const image = formData.get("image");
-  if (image instanceof File && image.size > 0) body.append("image", image, image.name);
+  const pictureChosen = image instanceof File && image.size > 0;
+  if (pictureChosen) body.append("image", image, image.name);
+  const version = formData.get("version");
+  if (typeof version === "string" && version !== "") body.append("version", version);
 
   const api = context.get(apiClientContext);
   const result = await api.post(`/api/${kind}/${entry.id}`, body);
-  if (!result.ok) return { result: replyWithApiFailure(submission, result), article };
+  if (!result.ok) {
+    const conflict = conflictOf(result.status, result.body, typedValues(formData), {
+      loadedVersion: loadedVersionOf(formData),
+      pictureChosen,
+    });
+    if (conflict) return { result: null, article, conflict: entryConflict(conflict) };
+    return { result: replyWithApiFailure(submission, result), article };
+  }
   return redirectWithFlash(context, `/admin/${kind}`, {
     kind: "success",
     message: "Your Changes Have Been Saved",
@@ -281,4 +311,52 @@ export async function uploadEntryPhotos(
   request: Request,
 ): Promise<Response> {
   return uploadPhotos(context, entryPhotoOwner(kind, requireRecordId(id)), request);
+}
+
+/** The fields of the entry form as typed, for the conflict screen's hidden fields and the draft. */
+function typedValues(formData: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const field of ["title", "slug", "created_at", "preview_text", "article"]) {
+    const value = formData.get(field);
+    if (typeof value === "string") values[field] = value;
+  }
+  return values;
+}
+
+/** The version the form was first loaded at (kept through the conflict screen as `loaded_version`). */
+function loadedVersionOf(formData: FormData): number | null {
+  const value = Number(formData.get("loaded_version") ?? formData.get("version"));
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+/** Their side in the form's own terms: the publish date as dd/mm/yyyy. */
+function entryConflict(conflict: EditConflict): EditConflict {
+  const theirs = { ...conflict.theirs };
+  if (theirs.created_at) theirs.created_at = publishDateText(theirs.created_at);
+  return { ...conflict, theirs };
+}
+
+/**
+ * "Merge by hand": the edit form again with what was typed, at their version, their values
+ * shown beside it (the conflict as the action's data, no redirect: works without JavaScript).
+ */
+function mergeByHand(formData: FormData): EntrySaveData {
+  const mine = typedValues(formData);
+  const theirs: Record<string, string> = {};
+  for (const field of Object.keys(mine)) {
+    const value = formData.get(`theirs_${field}`);
+    if (typeof value === "string") theirs[field] = value;
+  }
+  const version = Number(formData.get("version"));
+  if (!Number.isSafeInteger(version)) throw data("Unknown version.", { status: 400 });
+  const merge: EditConflict = {
+    version,
+    loadedVersion: loadedVersionOf(formData),
+    by: String(formData.get("by") ?? ""),
+    savedAt: String(formData.get("saved_at") ?? ""),
+    theirs,
+    mine,
+    pictureChosen: false,
+  };
+  return { result: null, article: mine.article ?? "", merge };
 }

@@ -135,6 +135,12 @@ export const EntryDetailSchema = EntryListItemSchema.extend({
     .array(z.string())
     .nullish()
     .transform((slugs) => slugs ?? undefined),
+  // Our API's admin read: the version an edit form sends back (record 030).
+  version: z
+    .number()
+    .int()
+    .nullish()
+    .transform((version) => version ?? undefined),
 });
 export type EntryDetail = z.infer<typeof EntryDetailSchema> & { url: string };
 

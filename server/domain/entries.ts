@@ -7,6 +7,13 @@ import { deleteImage, ImageRejected, rotateImage, storeImage } from "../media/im
 import type { StorageDriver } from "../media/storage.ts";
 import { articlePreview, renderArticleHtml } from "./entry-article.ts";
 import { assertAllKnown, reorderWithin, savePositions } from "./ordering.ts";
+import {
+  keepRevision,
+  releaseFiles,
+  revisionTransaction,
+  type RevisionData,
+  type RevisionOptions,
+} from "./revisions.ts";
 import { sanitizeRichText } from "./rich-text.ts";
 import { isUniqueViolation } from "./users.ts";
 
@@ -44,6 +51,21 @@ export type EntrySummary = Pick<
 >;
 export type EntryKey = { id: number } | { name: string };
 export type EntryWithImages = { entry: Entry; images: EntryImage[] };
+/** After a save: the entry's version, its newest revision (record 030). */
+export type SavedEntry = EntryWithImages & { version: number };
+
+/** What a revision of an entry keeps: its editable fields, its cover's key and its photos' order. */
+export function entrySnapshot(entry: Entry, images: EntryImage[]): RevisionData {
+  return {
+    title: entry.title,
+    slug: entry.slug,
+    created_at: entry.created_at,
+    image: entry.image,
+    preview_text: entry.preview_text,
+    article: entry.article,
+    photo_order: images.map((image) => image.id),
+  };
+}
 
 /** What the entry verbs need besides the database: where image files live. */
 export type EntryContext = { db: DB; storage: StorageDriver };
@@ -434,6 +456,10 @@ export type EntryChanges = {
   created_at?: string;
   /** A new cover picture, as uploaded. */
   image?: Buffer;
+  /** A cover already stored (a restored revision's), or null for none. */
+  cover?: string | null;
+  /** The photos' ids in their new order (a restored revision's); ids no longer there are skipped. */
+  photoOrder?: number[];
 };
 
 /**
@@ -447,7 +473,8 @@ export async function updateEntry(
   kind: EntryKind,
   id: number,
   changes: EntryChanges,
-): Promise<EntryWithImages | undefined> {
+  revision?: RevisionOptions,
+): Promise<SavedEntry | undefined> {
   const found = await findEntry(db, kind, { id }, { includeScheduled: true });
   if (!found) return undefined;
   const { entry, images } = found;
@@ -473,9 +500,11 @@ export async function updateEntry(
 
   const article = changes.article === undefined ? entry.article : sanitizeRichText(changes.article);
   const preview = (changes.preview_text ?? entry.preview_text).trim() || articlePreview(article);
-  let saved: Entry;
+  const newCover = cover ?? (changes.cover === undefined ? entry.image : changes.cover);
+  let saved: SavedEntry;
+  let pruned: string[] = [];
   try {
-    saved = await db.transaction().execute(async (trx) => {
+    saved = await revisionTransaction(db, kind, id, async (trx) => {
       const now = new Date().toISOString();
       // Locks the row and reads the slug as it is now, should another save have renamed it since.
       const { slug: previous } = await trx
@@ -489,29 +518,54 @@ export async function updateEntry(
           throw ValidationError.field("slug", SLUG_TAKEN);
         await keepOldSlug(trx, entry, previous, slug);
       }
-      return trx
+      let ordered = images;
+      if (changes.photoOrder) {
+        const current = await imagesOf(trx, id);
+        const known = new Set(current.map((image) => image.id));
+        const order = reorderWithin(
+          current.map((image) => image.id),
+          changes.photoOrder.filter((imageId) => known.has(imageId)),
+        );
+        await savePositions(trx, "entry_images", current, order);
+        ordered = await imagesOf(trx, id);
+      }
+      const row = await trx
         .updateTable("entries")
         .set({
           title,
           slug,
           article,
-          article_html: renderArticleHtml(article, images),
+          article_html: renderArticleHtml(article, ordered),
           preview_text: preview,
-          image: cover ?? entry.image,
+          image: newCover,
           created_at: changes.created_at ?? entry.created_at,
           updated_at: now,
         })
         .where("id", "=", id)
         .returningAll()
         .executeTakeFirstOrThrow();
+      let version = 0;
+      if (revision) {
+        const kept = await keepRevision(
+          trx,
+          kind,
+          id,
+          { before: entrySnapshot(entry, images), after: entrySnapshot(row, ordered) },
+          revision,
+        );
+        version = kept.version;
+        pruned = kept.pruned;
+      }
+      return { entry: row, images: ordered, version };
     });
   } catch (error) {
     if (cover) await deleteImage(storage, cover);
     if (isUniqueViolation(error)) throw ValidationError.field("slug", SLUG_TAKEN);
     throw error;
   }
-  if (cover && entry.image) await deleteImage(storage, entry.image);
-  return { entry: saved, images };
+  // An old cover stays while a revision names it.
+  await releaseFiles(db, storage, [newCover === entry.image ? null : entry.image, ...pruned]);
+  return saved;
 }
 
 /** Removes an entry with its pictures, rows and files. False when there is no such entry. */
@@ -647,14 +701,17 @@ export async function addEntryImage(
  * `images` for an id that is not one of its pictures; undefined when there is no such entry.
  */
 export async function reorderEntryImages(
-  db: DB,
+  { db, storage }: EntryContext,
   kind: EntryKind,
   entryId: number,
   imageIds: number[],
-): Promise<EntryWithImages | undefined> {
-  const reordered = await db.transaction().execute(async (trx) => {
+  revision?: RevisionOptions,
+): Promise<SavedEntry | undefined> {
+  if (entryId > MAX_ID) return undefined;
+  let pruned: string[] = [];
+  const version = await revisionTransaction(db, kind, entryId, async (trx) => {
     const found = await findEntry(trx, kind, { id: entryId }, { includeScheduled: true });
-    if (!found) return false;
+    if (!found) return undefined;
     assertAllKnown("images", imageIds, found.images);
     const order = reorderWithin(
       found.images.map((image) => image.id),
@@ -662,9 +719,28 @@ export async function reorderEntryImages(
     );
     await savePositions(trx, "entry_images", found.images, order);
     await refreshArticleHtml(trx, entryId);
-    return true;
+    if (!revision) return 0;
+    const byId = new Map(found.images.map((image) => [image.id, image]));
+    const kept = await keepRevision(
+      trx,
+      kind,
+      entryId,
+      {
+        before: entrySnapshot(found.entry, found.images),
+        after: entrySnapshot(
+          found.entry,
+          order.map((id) => byId.get(id)!),
+        ),
+      },
+      revision,
+    );
+    pruned = kept.pruned;
+    return kept.version;
   });
-  return reordered ? findEntry(db, kind, { id: entryId }, { includeScheduled: true }) : undefined;
+  if (version === undefined) return undefined;
+  await releaseFiles(db, storage, pruned);
+  const found = await findEntry(db, kind, { id: entryId }, { includeScheduled: true });
+  return found && { ...found, version };
 }
 
 /**

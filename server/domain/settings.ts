@@ -1,5 +1,6 @@
 import type { DB } from "../db/database.ts";
 import { preparedQuery } from "../db/prepared-query.ts";
+import { keepRevision, revisionTransaction, type RevisionOptions } from "./revisions.ts";
 
 export type SocialLinks = { facebook: string; instagram: string; twitter: string };
 
@@ -39,6 +40,23 @@ export async function getSettings(db: DB): Promise<Settings> {
       twitter: value("social.twitter"),
     },
   };
+}
+
+/**
+ * Saves the given values and leaves the others as they are, with a revision (subject id 0) when
+ * `revision` says who saves.
+ */
+export async function saveSettings(
+  db: DB,
+  update: SettingsUpdate,
+  revision: RevisionOptions,
+): Promise<Settings & { version: number }> {
+  return revisionTransaction(db, "settings", 0, async (trx) => {
+    const before = await getSettings(trx);
+    const after = await updateSettings(trx, update);
+    const { version } = await keepRevision(trx, "settings", 0, { before, after }, revision);
+    return { ...after, version };
+  });
 }
 
 /** Saves the given values and leaves the others as they are. */

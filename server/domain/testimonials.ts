@@ -2,6 +2,12 @@ import type { Selectable } from "kysely";
 import type { DB } from "../db/database.ts";
 import { MAX_ID, type TestimonialsTable } from "../db/schema.ts";
 import { countRows, type PageRequest } from "./paging.ts";
+import {
+  keepRevision,
+  revisionTransaction,
+  type RevisionData,
+  type RevisionOptions,
+} from "./revisions.ts";
 import { sanitizeRichText } from "./rich-text.ts";
 
 export type Testimonial = Selectable<TestimonialsTable>;
@@ -47,24 +53,46 @@ export async function createTestimonial(db: DB, input: TestimonialInput): Promis
     .executeTakeFirstOrThrow();
 }
 
-/** Saves the given fields, keeping the others; undefined when there is no such testimonial. */
+/** What a revision of a testimonial keeps. */
+export function testimonialSnapshot(testimonial: Testimonial): RevisionData {
+  return { name: testimonial.name, score: testimonial.score, review: testimonial.review };
+}
+
+/**
+ * Saves the given fields, keeping the others, with a revision when `revision` says who saves;
+ * undefined when there is no such testimonial.
+ */
 export async function updateTestimonial(
   db: DB,
   id: number,
   changes: Partial<TestimonialInput>,
-): Promise<Testimonial | undefined> {
+  revision?: RevisionOptions,
+): Promise<(Testimonial & { version: number }) | undefined> {
   if (id > MAX_ID) return undefined;
-  return db
-    .updateTable("testimonials")
-    .set({
-      ...(changes.name === undefined ? {} : { name: changes.name }),
-      ...(changes.score === undefined ? {} : { score: changes.score }),
-      ...(changes.review === undefined ? {} : { review: sanitizeRichText(changes.review) }),
-      updated_at: new Date().toISOString(),
-    })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirst();
+  return revisionTransaction(db, "testimonial", id, async (trx) => {
+    const before = await findTestimonial(trx, id);
+    if (!before) return undefined;
+    const row = await trx
+      .updateTable("testimonials")
+      .set({
+        ...(changes.name === undefined ? {} : { name: changes.name }),
+        ...(changes.score === undefined ? {} : { score: changes.score }),
+        ...(changes.review === undefined ? {} : { review: sanitizeRichText(changes.review) }),
+        updated_at: new Date().toISOString(),
+      })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (!revision) return { ...row, version: 0 };
+    const { version } = await keepRevision(
+      trx,
+      "testimonial",
+      id,
+      { before: testimonialSnapshot(before), after: testimonialSnapshot(row) },
+      revision,
+    );
+    return { ...row, version };
+  });
 }
 
 /** False when there is no such testimonial. */

@@ -5,6 +5,13 @@ import { MAX_ID, type WidgetsTable } from "../db/schema.ts";
 import { ValidationError } from "../errors.ts";
 import { deleteImage, ImageRejected, storeImage } from "../media/images.ts";
 import type { StorageDriver } from "../media/storage.ts";
+import {
+  keepRevision,
+  releaseFiles,
+  revisionTransaction,
+  type RevisionData,
+  type RevisionOptions,
+} from "./revisions.ts";
 import { sanitizeRichText } from "./rich-text.ts";
 import { isUniqueViolation } from "./users.ts";
 
@@ -71,7 +78,20 @@ export type WidgetChanges = {
   alt?: string;
   /** A new picture, as uploaded, with the form field it came in (its errors go there). */
   image?: { data: Buffer; field: string };
+  /** A picture already stored (a restored revision's), or null for none. */
+  storedImage?: string | null;
 };
+
+/** What a revision of a widget keeps. */
+export function widgetSnapshot(widget: Widget): RevisionData {
+  return {
+    name: widget.name,
+    type: widget.type,
+    html: widget.html,
+    alt: widget.alt,
+    image: widget.image,
+  };
+}
 
 /**
  * Saves an admin's changes: the HTML sanitized as an article is, a new picture stored (and the
@@ -82,7 +102,8 @@ export async function updateWidget(
   { db, storage }: { db: DB; storage: StorageDriver },
   id: number,
   changes: WidgetChanges,
-): Promise<Widget | undefined> {
+  revision?: RevisionOptions,
+): Promise<(Widget & { version: number }) | undefined> {
   const widget = await findWidgetById(db, id);
   if (!widget) return undefined;
   if (changes.name !== undefined && changes.name !== widget.name) {
@@ -101,21 +122,37 @@ export async function updateWidget(
     }
   }
 
-  let saved: Widget | undefined;
+  const newImage =
+    image ?? (changes.storedImage === undefined ? widget.image : changes.storedImage);
+  let saved: (Widget & { version: number }) | undefined;
+  let pruned: string[] = [];
   try {
-    saved = await db
-      .updateTable("widgets")
-      .set({
-        name: changes.name ?? widget.name,
-        type: changes.type ?? widget.type,
-        html: changes.html === undefined ? widget.html : sanitizeRichText(changes.html),
-        alt: changes.alt ?? widget.alt,
-        image: image ?? widget.image,
-        updated_at: new Date().toISOString(),
-      })
-      .where("id", "=", id)
-      .returningAll()
-      .executeTakeFirst();
+    saved = await revisionTransaction(db, "widget", id, async (trx) => {
+      const row = await trx
+        .updateTable("widgets")
+        .set({
+          name: changes.name ?? widget.name,
+          type: changes.type ?? widget.type,
+          html: changes.html === undefined ? widget.html : sanitizeRichText(changes.html),
+          alt: changes.alt ?? widget.alt,
+          image: newImage,
+          updated_at: new Date().toISOString(),
+        })
+        .where("id", "=", id)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) return undefined;
+      if (!revision) return { ...row, version: 0 };
+      const kept = await keepRevision(
+        trx,
+        "widget",
+        id,
+        { before: widgetSnapshot(widget), after: widgetSnapshot(row) },
+        revision,
+      );
+      pruned = kept.pruned;
+      return { ...row, version: kept.version };
+    });
   } catch (error) {
     if (image) await deleteImage(storage, image);
     if (isUniqueViolation(error)) throw nameTaken();
@@ -126,6 +163,7 @@ export async function updateWidget(
     if (image) await deleteImage(storage, image);
     return undefined;
   }
-  if (image && widget.image) await deleteImage(storage, widget.image);
+  // An old picture stays while a revision names it.
+  await releaseFiles(db, storage, [newImage === widget.image ? null : widget.image, ...pruned]);
   return saved;
 }

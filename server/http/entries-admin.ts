@@ -18,6 +18,7 @@ import {
 } from "../domain/entries.ts";
 import { entryImageLink, ownerTitle } from "../domain/activity.ts";
 import { notFound, ValidationError } from "../errors.ts";
+import { actorOf } from "./actor.ts";
 import {
   presentEntry,
   presentEntryForAdmin,
@@ -95,15 +96,26 @@ export async function entryAdminRoutes(app: FastifyInstance) {
     app.post<IdParams>(`/api/${segment}/:id`, async (request) => {
       const id = parseIdParam(request.params.id);
       const form = await readForm(request, { fileFields: ["image"] });
-      const changes = await parseForm(entryUpdateForm, form.fields);
-      const saved = await updateEntry(ctx, kind, id, { ...changes, image: form.files.image?.data });
+      const { version, ...changes } = await parseForm(entryUpdateForm, form.fields);
+      const saved = await updateEntry(
+        ctx,
+        kind,
+        id,
+        { ...changes, image: form.files.image?.data },
+        { actor: actorOf(request), expectedVersion: version, keep: app.config.revisionsKeep },
+      );
       if (!saved) throw notFound();
       await logActivity(request, "saved", {
         subject: kind,
         subjectId: id,
         title: saved.entry.title,
       });
-      return presentEntryForAdmin(saved.entry, saved.images, await oldSlugsOf(app.db, id));
+      return presentEntryForAdmin(
+        saved.entry,
+        saved.images,
+        await oldSlugsOf(app.db, id),
+        saved.version,
+      );
     });
 
     app.delete<{ Params: { id: string; slug: string } }>(
@@ -138,7 +150,10 @@ export async function entryAdminRoutes(app: FastifyInstance) {
 
     app.post(`/api/${segment}images/order`, async (request) => {
       const { id, images } = await parseForm(imageOrderForm, jsonFields(request.body));
-      const entry = await reorderEntryImages(app.db, kind, id, images);
+      const entry = await reorderEntryImages(ctx, kind, id, images, {
+        actor: actorOf(request),
+        keep: app.config.revisionsKeep,
+      });
       if (!entry) throw ValidationError.field("id", "The selected id is invalid.");
       await logActivity(request, "reordered", {
         subject: kind,

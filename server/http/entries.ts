@@ -6,6 +6,7 @@ import {
   oldSlugsOf,
   type EntrySegment,
 } from "../domain/entries.ts";
+import { currentVersion } from "../domain/revisions.ts";
 import { notFound } from "../errors.ts";
 import { presentEntry, presentEntryForAdmin, presentEntryPage } from "../presenters/entry.ts";
 import { listQuery } from "./list-query.ts";
@@ -43,6 +44,7 @@ export async function entryRoutes(app: FastifyInstance) {
         found.entry,
         found.images,
         await oldSlugsOf(app.db, found.entry.id),
+        await currentVersion(app.db, kind, found.entry.id),
       );
     });
   }

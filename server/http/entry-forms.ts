@@ -1,5 +1,6 @@
 import { SLUG_PATTERN } from "../domain/entries.ts";
 import type { FormInput, UploadedFile } from "./multipart.ts";
+import { versionField } from "./revisions.ts";
 import { line, parseForm, text, z } from "./validation.ts";
 
 /** The inputs of the admin entry calls, with Laravel's messages. */
@@ -33,6 +34,7 @@ export const entryUpdateForm = z.object({
       ctx.addIssue({ code: "custom", message: "The created at field must be a valid date." });
       return z.NEVER;
     }),
+  version: versionField,
 });
 
 const ISO_DATE =

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { getSettings, updateSettings } from "../domain/settings.ts";
-import { presentSettings } from "../presenters/settings.ts";
+import { currentVersion } from "../domain/revisions.ts";
+import { getSettings, saveSettings } from "../domain/settings.ts";
+import { presentSettings, presentSettingsForAdmin } from "../presenters/settings.ts";
+import { actorOf } from "./actor.ts";
 import { logActivity } from "./activity.ts";
 import { admin } from "./guards.ts";
+import { versionField } from "./revisions.ts";
 import { line, text, z } from "./validation.ts";
 
 const shortLine = line().max(500);
@@ -18,15 +21,24 @@ const settingsInput = z
     donate_url: link,
     social: z.object({ facebook: link, instagram: link, twitter: link }).partial(),
   })
-  .partial();
+  .partial()
+  .extend({ version: versionField });
 
 export async function settingsRoutes(app: FastifyInstance) {
-  app.get("/api/settings", async () => presentSettings(await getSettings(app.db)));
+  app.get("/api/settings", async (request) => {
+    const settings = await getSettings(app.db);
+    if (request.user?.role !== "admin") return presentSettings(settings);
+    return presentSettingsForAdmin(settings, await currentVersion(app.db, "settings", 0));
+  });
 
   app.put("/api/settings", { preHandler: admin }, async (request) => {
-    const input = settingsInput.parse(request.body ?? {});
-    const settings = await updateSettings(app.db, input);
+    const { version, ...input } = settingsInput.parse(request.body ?? {});
+    const saved = await saveSettings(app.db, input, {
+      actor: actorOf(request),
+      expectedVersion: version,
+      keep: app.config.revisionsKeep,
+    });
     await logActivity(request, "saved", { subject: "settings" });
-    return presentSettings(settings);
+    return presentSettingsForAdmin(saved, saved.version);
   });
 }

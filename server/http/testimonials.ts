@@ -6,13 +6,20 @@ import {
   listTestimonials,
   updateTestimonial,
 } from "../domain/testimonials.ts";
+import { currentVersion } from "../domain/revisions.ts";
 import { notFound } from "../errors.ts";
-import { presentTestimonial, presentTestimonialPage } from "../presenters/testimonial.ts";
+import {
+  presentTestimonial,
+  presentTestimonialForAdmin,
+  presentTestimonialPage,
+} from "../presenters/testimonial.ts";
+import { actorOf } from "./actor.ts";
 import { logActivity } from "./activity.ts";
 import { admin } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
 import { readForm } from "./multipart.ts";
 import { parseIdParam } from "./path-key.ts";
+import { versionField } from "./revisions.ts";
 import { line, parseForm, text, z } from "./validation.ts";
 
 /**
@@ -48,7 +55,7 @@ const testimonialForm = z.object({
 });
 
 /** A save may leave fields out: they keep their values. */
-const testimonialUpdateForm = testimonialForm.partial();
+const testimonialUpdateForm = testimonialForm.partial().extend({ version: versionField });
 
 type IdParams = { Params: { id: string } };
 
@@ -71,6 +78,11 @@ export async function testimonialRoutes(app: FastifyInstance) {
   app.get<IdParams>("/api/testimonials/:id", async (request) => {
     const testimonial = await findTestimonial(app.db, parseIdParam(request.params.id));
     if (!testimonial) throw notFound();
+    if (request.user?.role === "admin")
+      return presentTestimonialForAdmin(
+        testimonial,
+        await currentVersion(app.db, "testimonial", testimonial.id),
+      );
     return presentTestimonial(testimonial);
   });
 
@@ -84,11 +96,15 @@ export async function testimonialRoutes(app: FastifyInstance) {
   app.post<IdParams>("/api/testimonials/:id", { preHandler: admin }, async (request) => {
     const id = parseIdParam(request.params.id);
     const { fields } = await readForm(request);
-    const changes = await parseForm(testimonialUpdateForm, fields);
-    const testimonial = await updateTestimonial(app.db, id, changes);
+    const { version, ...changes } = await parseForm(testimonialUpdateForm, fields);
+    const testimonial = await updateTestimonial(app.db, id, changes, {
+      actor: actorOf(request),
+      expectedVersion: version,
+      keep: app.config.revisionsKeep,
+    });
     if (!testimonial) throw notFound();
     await logActivity(request, "saved", testimonialLine(testimonial));
-    return presentTestimonial(testimonial);
+    return presentTestimonialForAdmin(testimonial, testimonial.version);
   });
 
   app.delete<IdParams>("/api/testimonials/:id", { preHandler: admin }, async (request, reply) => {

@@ -8,12 +8,15 @@ import {
   WIDGET_NAME_PATTERN,
   WIDGET_TYPES,
 } from "../domain/widgets.ts";
+import { currentVersion } from "../domain/revisions.ts";
 import { notFound } from "../errors.ts";
-import { presentWidget, presentWidgetList } from "../presenters/widget.ts";
+import { presentWidget, presentWidgetForAdmin, presentWidgetList } from "../presenters/widget.ts";
+import { actorOf } from "./actor.ts";
 import { logActivity } from "./activity.ts";
 import { admin } from "./guards.ts";
 import { readForm } from "./multipart.ts";
 import { parseIdParam, parsePathKey } from "./path-key.ts";
+import { versionField } from "./revisions.ts";
 import { line, parseForm, text, z } from "./validation.ts";
 
 const name = line()
@@ -33,6 +36,7 @@ const widgetUpdateForm = z.object({
   type: type.optional(),
   html: nullable(text()).optional(),
   alt: nullable(line().max(255)).optional(),
+  version: versionField,
 });
 
 /** The spec's image field is `file`; `image` is taken too. */
@@ -56,7 +60,7 @@ export async function widgetRoutes(app: FastifyInstance) {
     const { fields } = await readForm(request);
     const widget = await createWidget(app.db, await parseForm(widgetCreateForm, fields));
     await logActivity(request, "created", widgetLine(widget));
-    return reply.code(201).send(presentWidget(widget));
+    return reply.code(201).send(presentWidgetForAdmin(widget, 0));
   });
 
   app.get<{ Params: { key: string } }>("/api/widgets/:key", async (request) => {
@@ -65,21 +69,25 @@ export async function widgetRoutes(app: FastifyInstance) {
     const widget =
       "id" in key ? await findWidgetById(app.db, key.id) : await findWidgetByName(app.db, key.name);
     if (!widget) throw notFound();
+    if ("id" in key)
+      return presentWidgetForAdmin(widget, await currentVersion(app.db, "widget", widget.id));
     return presentWidget(widget);
   });
 
   app.post<IdParams>("/api/widgets/:id", { preHandler: admin }, async (request) => {
     const id = parseIdParam(request.params.id);
     const form = await readForm(request, { fileFields: IMAGE_FIELDS });
-    const changes = await parseForm(widgetUpdateForm, form.fields);
+    const { version, ...changes } = await parseForm(widgetUpdateForm, form.fields);
     const field = IMAGE_FIELDS.find((candidate) => form.files[candidate]);
     const image = field ? { data: form.files[field]!.data, field } : undefined;
-    const widget = await updateWidget({ db: app.db, storage: app.storage }, id, {
-      ...changes,
-      image,
-    });
+    const widget = await updateWidget(
+      { db: app.db, storage: app.storage },
+      id,
+      { ...changes, image },
+      { actor: actorOf(request), expectedVersion: version, keep: app.config.revisionsKeep },
+    );
     if (!widget) throw notFound();
     await logActivity(request, "saved", widgetLine(widget));
-    return presentWidget(widget);
+    return presentWidgetForAdmin(widget, widget.version);
   });
 }

@@ -40,10 +40,15 @@ export function presentEntry(entry: Entry, images: EntryImage[]) {
 
 /**
  * An entry as an admin reads it: also the slugs it had before, whose URLs redirect to it (newest
- * first). Only admins see them: they name addresses the entry left behind.
+ * first), and its version, which an edit form sends back (record 030). Only admins see them.
  */
-export function presentEntryForAdmin(entry: Entry, images: EntryImage[], oldSlugs: string[]) {
-  return { ...presentEntry(entry, images), old_slugs: oldSlugs };
+export function presentEntryForAdmin(
+  entry: Entry,
+  images: EntryImage[],
+  oldSlugs: string[],
+  version: number,
+) {
+  return { ...presentEntry(entry, images), old_slugs: oldSlugs, version };
 }
 
 /** `short_code` is the token an editor pastes into the article to show the image at full width. */

@@ -17,3 +17,8 @@ export function presentSettings(settings: Settings) {
     },
   };
 }
+
+/** The settings as an admin reads them: with their version, which the form sends back. */
+export function presentSettingsForAdmin(settings: Settings, version: number) {
+  return { ...presentSettings(settings), version };
+}

@@ -10,6 +10,11 @@ export function presentTestimonial(testimonial: Testimonial) {
   };
 }
 
+/** A testimonial as an admin reads it: with its version, which the edit form sends back. */
+export function presentTestimonialForAdmin(testimonial: Testimonial, version: number) {
+  return { ...presentTestimonial(testimonial), version };
+}
+
 export function presentTestimonialPage(testimonials: Testimonial[], total: number) {
   return { results: testimonials.map(presentTestimonial), total };
 }

@@ -13,6 +13,11 @@ export function presentWidget(widget: Selectable<WidgetsTable>) {
   };
 }
 
+/** A widget as an admin reads it: with its version, which the edit form sends back. */
+export function presentWidgetForAdmin(widget: Selectable<WidgetsTable>, version: number) {
+  return { ...presentWidget(widget), version };
+}
+
 export function presentWidgetList(widgets: Selectable<WidgetsTable>[]) {
   return { results: widgets.map(presentWidget), total: widgets.length };
 }

@@ -333,6 +333,8 @@ describe("POST /api/{kind}/{id} (multipart save)", () => {
         images: [],
         // An admin's read: the slug it had before still leads to it (record 025).
         old_slugs: [entry.slug],
+        // Version 1 keeps the entry as it was before this first save (record 030).
+        version: 2,
       });
       // The save's own time, whatever publish date it was given.
       expect(Date.parse(response.body.updated_at)).toBeGreaterThan(Date.parse(entry.updated_at));
@@ -566,7 +568,7 @@ describe("POST /api/{kind}/{id} (multipart save)", () => {
       expect(file.headers.get("content-type")).toBe("image/webp");
     });
 
-    it("replaces the cover and removes the old cover's files", async () => {
+    it("replaces the cover and keeps the old cover's files while a revision names it", async () => {
       const own = await freshApi();
       const client = await clientAs(own, "admin");
       const entry = await createEntry(own.database.db, "blog");
@@ -579,7 +581,10 @@ describe("POST /api/{kind}/{id} (multipart save)", () => {
       });
       expect(second.status).toBe(200);
       expect(second.body.image_url).not.toBe(first.body.image_url);
-      expect(await storedFiles(own)).toEqual(filesOf(second.body.image_url).sort());
+      // Version 2 of the history names the first cover (record 030).
+      expect(await storedFiles(own)).toEqual(
+        [...filesOf(first.body.image_url), ...filesOf(second.body.image_url)].sort(),
+      );
     });
 
     it.each([

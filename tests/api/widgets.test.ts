@@ -77,7 +77,8 @@ describe("guards", () => {
     const widget = await createWidget(admin);
     const response = await api.client({ origin: null }).get(`/api/widgets/${widget.name}`);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual(widget);
+    // Only an admin's read carries the version (record 030).
+    expect(response.body).toEqual({ ...widget, version: undefined });
   });
 });
 
@@ -125,8 +126,12 @@ describe("POST /api/widgets", () => {
       html: "",
       image_url: null,
       alt: "",
+      version: 0,
     });
-    expect((await api.client().get(`/api/widgets/${name}`)).body).toEqual(response.body);
+    expect((await api.client().get(`/api/widgets/${name}`)).body).toEqual({
+      ...response.body,
+      version: undefined,
+    });
   });
 
   it("creates an IMAGE widget, from a multipart form too", async () => {
@@ -215,8 +220,12 @@ describe("POST /api/widgets/{id} (multipart save)", () => {
       html: '<h2>Welcome</h2><p>Read <a>this</a> and <a href="/donate" target="_blank" rel="noopener noreferrer">give</a>.</p>',
       image_url: null,
       alt: "",
+      version: 2,
     });
-    expect((await api.client().get(`/api/widgets/${name}`)).body).toEqual(response.body);
+    expect((await api.client().get(`/api/widgets/${name}`)).body).toEqual({
+      ...response.body,
+      version: undefined,
+    });
     expect((await api.client().get(`/api/widgets/${widget.name}`)).status).toBe(404);
   });
 
@@ -229,6 +238,7 @@ describe("POST /api/widgets/{id} (multipart save)", () => {
       type: "IMAGE",
       html: "<p>Kept</p>",
       alt: "Kept alt",
+      version: 3,
     });
   });
 
@@ -255,6 +265,7 @@ describe("POST /api/widgets/{id} (multipart save)", () => {
       ...widget,
       alt: "Our founder at the well",
       image_url: expect.stringMatching(/^\/storage\/uploads\/widgets\/[0-9a-f]{32}\.webp$/),
+      version: 2,
     });
     expect(await storedFiles(own)).toEqual(filesOf(response.body.image_url).sort());
     const served = await own.client().get(response.body.image_url);
@@ -271,7 +282,7 @@ describe("POST /api/widgets/{id} (multipart save)", () => {
     expect(response.body.image_url).toMatch(/^\/storage\/uploads\/widgets\/.+\.webp$/);
   });
 
-  it("removes the old picture's files when a new one replaces it", async () => {
+  it("keeps the old picture's files while a revision names it", async () => {
     const own = await freshApi();
     const client = await clientAs(own, "admin");
     const widget = await createWidget(client, { type: "IMAGE" });
@@ -283,8 +294,11 @@ describe("POST /api/widgets/{id} (multipart save)", () => {
     });
     expect(second.status).toBe(200);
     expect(second.body.image_url).not.toBe(first.body.image_url);
-    expect(await storedFiles(own)).toEqual(filesOf(second.body.image_url).sort());
-    expect((await own.client().get(first.body.image_url)).status).toBe(404);
+    // Version 2 of the history names the first picture (record 030).
+    expect(await storedFiles(own)).toEqual(
+      [...filesOf(first.body.image_url), ...filesOf(second.body.image_url)].sort(),
+    );
+    expect((await own.client().get(first.body.image_url)).status).toBe(200);
   });
 
   it("keeps the picture when a save sends an empty file input", async () => {

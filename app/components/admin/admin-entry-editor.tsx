@@ -7,6 +7,8 @@ import {
   type AdminEntryKind,
 } from "../../lib/admin-entries.ts";
 import type { EntryDetail } from "../../lib/api-types.ts";
+import type { EditConflict } from "../../lib/history.ts";
+import { useRootData } from "../../lib/root-data.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import { FlashMessage, type Flash } from "../flash-message.tsx";
 import {
@@ -21,6 +23,7 @@ import { ConfirmDialog } from "../modal.tsx";
 import { RichTextEditor } from "../rich-text-editor.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
 import { AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
+import { EditConflictScreen, TheirValues } from "./edit-conflict.tsx";
 import { PhotoSection } from "./photo-grid.tsx";
 import { ImageChooser } from "./image-chooser.tsx";
 import { OldAddresses, RemoveRedirectForm } from "./old-addresses.tsx";
@@ -35,7 +38,13 @@ type Props = {
   saveResult?: SubmissionResult<string[]> | null;
   /** The article as last submitted, so a failed save loses nothing. */
   submittedArticle?: string;
+  /** A save answered 409: the conflict screen instead of the form (record 030). */
+  conflict?: EditConflict;
+  /** "Merge by hand": the form holds what was typed, at their version, their values beside it. */
+  merge?: EditConflict;
 };
+
+const ENTRY_FIELDS = ["title", "slug", "created_at", "preview_text", "article"] as const;
 
 /** /admin/projects/{id}, /admin/blog/{id}, /admin/opportunities/{id} (spec §2.5). */
 export function AdminEntryEditor({
@@ -46,18 +55,24 @@ export function AdminEntryEditor({
   imageMaxBytes,
   saveResult,
   submittedArticle,
+  conflict,
+  merge,
 }: Props) {
   const here = `/admin/${config.kind}/${entry.id}`;
+  const extensions = useRootData()?.settings.editable ?? false;
   const [form, fields] = useAppForm(EntryFormSchema, {
     id: `entry-${entry.id}`,
     lastResult: saveResult,
-    defaultValue: {
-      title: entry.title,
-      slug: entry.slug,
-      preview_text: entry.preview_text ?? "",
-      created_at: publishDateText(entry.created_at),
-    },
+    defaultValue: merge
+      ? merge.mine
+      : {
+          title: entry.title,
+          slug: entry.slug,
+          preview_text: entry.preview_text ?? "",
+          created_at: publishDateText(entry.created_at),
+        },
   });
+  const version = merge?.version ?? entry.version;
   const message = formMessageOf(form);
   const focus = firstInvalidField([fields.title, fields.slug, fields.created_at]);
   const imageErrors = form.allErrors.image ?? [];
@@ -65,90 +80,112 @@ export function AdminEntryEditor({
   return (
     <>
       <AdminToolbar backTo={`/admin/${config.kind}`}>
+        {extensions ? (
+          <Link to={`${here}/history`} className="button-light">
+            History
+          </Link>
+        ) : null}
         <Link to={entry.url} className="button-light">
           View on the site
         </Link>
       </AdminToolbar>
       <ScreenHeading title={config.editTitle}>{entry.title}</ScreenHeading>
       <FlashMessage flash={flash} className="mt-6" />
-
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        {...getFormProps(form)}
-        className="mt-8 max-w-3xl space-y-6"
-      >
-        <FormMessage form={form} />
-        <IntentField value="save" />
-        <TextField
-          meta={fields.title}
-          label="Title"
-          formMessage={message}
-          focusFirst={focus === fields.title.name}
+      {conflict ? (
+        <EditConflictScreen
+          conflict={conflict}
+          fields={ENTRY_FIELDS.filter((field) => field !== "created_at" || config.publishDate)}
         />
-        <TextField
-          meta={fields.slug}
-          label="Item Slug URL"
-          hint={`The page's address: /${config.kind}/… — lowercase letters, digits and hyphens.`}
-          formMessage={message}
-          focusFirst={focus === fields.slug.name}
-        />
-        <OldAddresses kind={config.kind} slugs={entry.old_slugs} />
-        {config.publishDate ? (
-          <TextField
-            meta={fields.created_at}
-            label="Change Publish Date"
-            hint="dd/mm/yyyy. A date in the future keeps the post hidden until that day."
-            inputMode="numeric"
-            formMessage={message}
-            focusFirst={focus === fields.created_at.name}
-          />
-        ) : null}
-        <ImageChooser
-          id="entry-image"
-          name="image"
-          currentUrl={entry.image_url}
-          errors={imageErrors}
-          emptyHint="Choose the item's picture."
-        />
-        <TextAreaField
-          meta={fields.preview_text}
-          label="Preview Text"
-          hint="Shown on the cards and in link previews. Leave it empty to use the start of the text."
-        />
-        <RichTextEditor
-          name="article"
-          label={config.articleLabel}
-          defaultValue={submittedArticle ?? entry.article ?? ""}
-          errors={form.allErrors.article}
-        />
-        <SaveOrDeleteButtons deleteLabel="Delete Item" />
-      </Form>
-      {entry.old_slugs?.length ? <RemoveRedirectForm here={here} /> : null}
-
-      <PhotoSection
-        photos={entry.images}
-        here={here}
-        imageMaxBytes={imageMaxBytes}
-        uploadLabel="Images to add to the Photo Gallery"
-        title="Photo Gallery"
-        note={
-          <p>
-            Set an image's width inside the text with a short code such as{" "}
-            <code className="rounded bg-white px-1.5 py-0.5">[[image50=1]]</code> or{" "}
-            <code className="rounded bg-white px-1.5 py-0.5">[[image100=4]]</code>: the number after
-            “image” is the width in percent ({EMBED_WIDTHS.join(", ")}), the number after “=” is the
-            photo's. Copy a photo's code from under it.
-          </p>
-        }
-        renderDetails={(image) => (
-          <code className="block rounded bg-sand/70 px-2 py-1 text-center text-sm select-all">
-            {image.short_code ?? `[[image100=${image.id}]]`}
-          </code>
-        )}
-      />
-
-      {confirmingDelete ? <ConfirmDialog cancelTo={here} action={here} /> : null}
+      ) : (
+        entryForm()
+      )}
     </>
   );
+
+  // Called, not rendered as a component: the form must keep its state across renders.
+  function entryForm() {
+    return (
+      <>
+        {merge ? <TheirValues conflict={merge} /> : null}
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          {...getFormProps(form)}
+          className="mt-8 max-w-3xl space-y-6"
+        >
+          <FormMessage form={form} />
+          <IntentField value="save" />
+          {version === undefined ? null : <input type="hidden" name="version" value={version} />}
+          <TextField
+            meta={fields.title}
+            label="Title"
+            formMessage={message}
+            focusFirst={focus === fields.title.name}
+          />
+          <TextField
+            meta={fields.slug}
+            label="Item Slug URL"
+            hint={`The page's address: /${config.kind}/… — lowercase letters, digits and hyphens.`}
+            formMessage={message}
+            focusFirst={focus === fields.slug.name}
+          />
+          <OldAddresses kind={config.kind} slugs={entry.old_slugs} />
+          {config.publishDate ? (
+            <TextField
+              meta={fields.created_at}
+              label="Change Publish Date"
+              hint="dd/mm/yyyy. A date in the future keeps the post hidden until that day."
+              inputMode="numeric"
+              formMessage={message}
+              focusFirst={focus === fields.created_at.name}
+            />
+          ) : null}
+          <ImageChooser
+            id="entry-image"
+            name="image"
+            currentUrl={entry.image_url}
+            errors={imageErrors}
+            emptyHint="Choose the item's picture."
+          />
+          <TextAreaField
+            meta={fields.preview_text}
+            label="Preview Text"
+            hint="Shown on the cards and in link previews. Leave it empty to use the start of the text."
+          />
+          <RichTextEditor
+            name="article"
+            label={config.articleLabel}
+            defaultValue={submittedArticle ?? entry.article ?? ""}
+            errors={form.allErrors.article}
+          />
+          <SaveOrDeleteButtons deleteLabel="Delete Item" />
+        </Form>
+        {entry.old_slugs?.length ? <RemoveRedirectForm here={here} /> : null}
+
+        <PhotoSection
+          photos={entry.images}
+          here={here}
+          imageMaxBytes={imageMaxBytes}
+          uploadLabel="Images to add to the Photo Gallery"
+          title="Photo Gallery"
+          note={
+            <p>
+              Set an image's width inside the text with a short code such as{" "}
+              <code className="rounded bg-white px-1.5 py-0.5">[[image50=1]]</code> or{" "}
+              <code className="rounded bg-white px-1.5 py-0.5">[[image100=4]]</code>: the number
+              after “image” is the width in percent ({EMBED_WIDTHS.join(", ")}), the number after
+              “=” is the photo's. Copy a photo's code from under it.
+            </p>
+          }
+          renderDetails={(image) => (
+            <code className="block rounded bg-sand/70 px-2 py-1 text-center text-sm select-all">
+              {image.short_code ?? `[[image100=${image.id}]]`}
+            </code>
+          )}
+        />
+
+        {confirmingDelete ? <ConfirmDialog cancelTo={here} action={here} /> : null}
+      </>
+    );
+  }
 }

@@ -21,7 +21,8 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function AdminOpportunity({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <AdminEntryEditor
-      key={loaderData.entry.id}
+      // Merging by hand starts the form again from what was typed.
+      key={`${loaderData.entry.id}-${actionData?.merge ? "merge" : ""}`}
       config={config}
       entry={loaderData.entry}
       flash={loaderData.flash}
@@ -29,6 +30,8 @@ export default function AdminOpportunity({ loaderData, actionData }: Route.Compo
       imageMaxBytes={loaderData.imageMaxBytes}
       saveResult={actionData?.result}
       submittedArticle={actionData?.article}
+      conflict={actionData?.conflict}
+      merge={actionData?.merge}
     />
   );
 }

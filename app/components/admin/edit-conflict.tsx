@@ -1,0 +1,139 @@
+import { Form } from "react-router";
+import { fieldLabel, wordDiff, type EditConflict } from "../../lib/history.ts";
+import { IntentField, SubmitButton } from "../form-fields.tsx";
+import { LocalDate } from "../local-date.tsx";
+import { DiffLegend, WordDiff } from "./word-diff.tsx";
+
+type Props = {
+  conflict: EditConflict;
+  /** The form's fields in screen order. */
+  fields: readonly string[];
+};
+
+/** Hidden fields carrying what was typed and the versions, so each choice loses nothing. */
+function CarriedValues({ conflict, withTheirs }: { conflict: EditConflict; withTheirs?: boolean }) {
+  return (
+    <>
+      {Object.entries(conflict.mine).map(([field, value]) => (
+        <input key={field} type="hidden" name={field} value={value} />
+      ))}
+      {withTheirs
+        ? Object.entries(conflict.theirs).map(([field, value]) => (
+            <input key={field} type="hidden" name={`theirs_${field}`} value={value} />
+          ))
+        : null}
+      <input type="hidden" name="version" value={conflict.version} />
+      <input type="hidden" name="loaded_version" value={conflict.loadedVersion ?? ""} />
+      <input type="hidden" name="by" value={conflict.by} />
+      <input type="hidden" name="saved_at" value={conflict.savedAt} />
+    </>
+  );
+}
+
+/**
+ * A save answered 409: their version and yours side by side, the differences marked, and three
+ * ways on (record 030). Plain POST forms: it works without JavaScript.
+ */
+export function EditConflictScreen({ conflict, fields }: Props) {
+  const shown = fields.filter((field) => field in conflict.mine || field in conflict.theirs);
+  return (
+    <section aria-labelledby="conflict-heading" className="mt-8 max-w-5xl">
+      <h2 id="conflict-heading" className="text-2xl font-semibold" tabIndex={-1}>
+        Someone else changed this
+      </h2>
+      <p className="mt-2">
+        {conflict.by} saved version {conflict.version} at <LocalDate iso={conflict.savedAt} />,
+        after you opened it.
+      </p>
+      {conflict.pictureChosen ? (
+        <p className="mt-2 font-semibold">
+          Choose the picture again: a newly chosen picture cannot be kept through this screen.
+        </p>
+      ) : null}
+      <div className="mt-4">
+        <DiffLegend added="you added" removed="you removed" />
+      </div>
+      <div className="mt-4 space-y-4">
+        {shown.map((field) => {
+          const theirs = conflict.theirs[field] ?? "";
+          const mine = conflict.mine[field] ?? "";
+          const differs = theirs !== mine;
+          return (
+            <div key={field} className="rounded-lg border border-sand bg-white p-4">
+              <h3 className="font-semibold">
+                {fieldLabel(field)}
+                {differs ? (
+                  <span className="ml-2 text-sm font-normal text-muted">(differs)</span>
+                ) : null}
+              </h3>
+              <div className="mt-2 grid gap-4 md:grid-cols-2">
+                <div>
+                  <p className="text-sm font-semibold text-muted">Their version</p>
+                  <WordDiff parts={wordDiff(field, theirs, theirs)} />
+                </div>
+                <div>
+                  <p className="text-sm font-semibold text-muted">Your version</p>
+                  <WordDiff parts={wordDiff(field, theirs, mine)} />
+                </div>
+              </div>
+            </div>
+          );
+        })}
+      </div>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Form method="post">
+          <IntentField value="save" />
+          <CarriedValues conflict={conflict} />
+          <SubmitButton intent="save" pendingText="Saving…">
+            Keep mine
+          </SubmitButton>
+        </Form>
+        <Form method="post">
+          <IntentField value="take-theirs" />
+          <CarriedValues conflict={conflict} />
+          <SubmitButton intent="take-theirs" pendingText="Loading…" variant="light">
+            Take theirs
+          </SubmitButton>
+        </Form>
+        <Form method="post">
+          <IntentField value="merge" />
+          <CarriedValues conflict={conflict} withTheirs />
+          <SubmitButton intent="merge" pendingText="Opening…" variant="light">
+            Merge by hand
+          </SubmitButton>
+        </Form>
+      </div>
+    </section>
+  );
+}
+
+/** Above the form when merging by hand: their value of every field that differs from yours. */
+export function TheirValues({ conflict }: { conflict: EditConflict }) {
+  const differing = Object.keys(conflict.theirs).filter(
+    (field) => field in conflict.mine && conflict.theirs[field] !== conflict.mine[field],
+  );
+  return (
+    <section
+      aria-labelledby="their-values-heading"
+      className="mt-6 max-w-3xl rounded-lg border border-donate-500/40 bg-white p-4"
+    >
+      <h2 id="their-values-heading" className="text-xl font-semibold">
+        Their version {conflict.version}
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        The form below holds what you typed; saving it replaces their version. Their values where
+        they differ:
+      </p>
+      <dl className="mt-3 space-y-3">
+        {differing.map((field) => (
+          <div key={field}>
+            <dt className="font-semibold">{fieldLabel(field)}</dt>
+            <dd>
+              <WordDiff parts={wordDiff(field, conflict.theirs[field]!, conflict.theirs[field]!)} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { data, type RouterContextProvider } from "react-router";
+import { messageOf } from "./api.server.ts";
+import { redirectWithFlash } from "./flash.server.ts";
+import { requireRecordId, requireSiteExtensions } from "./guards.server.ts";
+import {
+  ConflictSchema,
+  flattenSnapshot,
+  HISTORY_SUBJECTS,
+  RevisionPageSchema,
+  type EditConflict,
+  type HistorySubject,
+} from "./history.ts";
+import { apiClientContext } from "./request-context.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** The subject and id of /admin/{subject}/{id}/history or /admin/settings/history. */
+export function historyTarget(url: URL): { subject: HistorySubject; id: number; editPath: string } {
+  const [, , segment, id] = url.pathname.split("/");
+  const subject = HISTORY_SUBJECTS.find((candidate) => candidate === segment);
+  if (!subject) throw data("Not Found.", { status: 404 });
+  if (subject === "settings") return { subject, id: 0, editPath: "/admin/settings" };
+  const recordId = requireRecordId(id ?? "");
+  const editPath =
+    subject === "testimonials" ? "/admin/testimonials" : `/admin/${subject}/${recordId}`;
+  return { subject, id: recordId, editPath };
+}
+
+/** The History screen: an item's versions, newest first, and the one chosen with ?version=N. */
+export async function loadHistory(context: Context, url: URL) {
+  requireSiteExtensions(context);
+  const { subject, id, editPath } = historyTarget(url);
+  const api = context.get(apiClientContext);
+  const page = await api.read(`/api/revisions/${subject}/${id}`, RevisionPageSchema, {
+    query: { limit: 100 },
+  });
+  const chosen = Number(url.searchParams.get("version"));
+  const selected = page.results.find((revision) => revision.version === chosen) ?? null;
+  return { subject, id, editPath, ...page, selected };
+}
+
+/** "Restore this version": a new revision with that version's data, then back to the edit screen. */
+export async function restoreVersion(context: Context, url: URL, request: Request) {
+  requireSiteExtensions(context);
+  const { subject, id, editPath } = historyTarget(url);
+  const form = await request.formData();
+  const version = Number(form.get("version"));
+  if (!Number.isSafeInteger(version) || version < 1)
+    throw data("Unknown version.", { status: 400 });
+  const api = context.get(apiClientContext);
+  const result = await api.post(`/api/revisions/${subject}/${id}/${version}/restore`, {});
+  if (!result.ok) {
+    if (result.status === 404) throw data("Not Found.", { status: 404 });
+    return { error: messageOf(result.body) ?? "The version could not be restored." };
+  }
+  return redirectWithFlash(context, editPath, {
+    kind: "success",
+    message: `Version ${version} restored`,
+  });
+}
+
+/**
+ * A save's 409 as the conflict screen shows it: their version beside what was typed. Undefined
+ * for any other answer.
+ */
+export function conflictOf(
+  status: number,
+  body: unknown,
+  mine: Record<string, string>,
+  { loadedVersion, pictureChosen }: { loadedVersion: number | null; pictureChosen: boolean },
+): EditConflict | undefined {
+  if (status !== 409) return undefined;
+  const parsed = ConflictSchema.safeParse(body);
+  if (!parsed.success || !parsed.data.current) return undefined;
+  const current = parsed.data.current;
+  return {
+    version: current.version,
+    loadedVersion,
+    by: current.user?.name || "Someone",
+    savedAt: current.saved_at,
+    theirs: flattenSnapshot(current.data),
+    mine,
+    pictureChosen,
+  };
+}
+
+/**
+ * "Take theirs": keeps what was typed as the user's draft (record 030; an API without drafts
+ * answers 404, and the typing is then only lost if the user leaves the page).
+ */
+export async function keepAsDraft(
+  context: Context,
+  subject: HistorySubject,
+  id: number,
+  version: number | null,
+  values: Record<string, string>,
+): Promise<void> {
+  const api = context.get(apiClientContext);
+  const result = await api.put(`/api/drafts/${subject}/${id}`, { version, data: values });
+  if (!result.ok && result.status !== 404)
+    console.error(`Keeping a draft of ${subject}/${id} failed:`, result.status);
+}

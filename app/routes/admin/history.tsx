@@ -1,0 +1,21 @@
+import { HistoryView } from "../../components/admin/history-view.tsx";
+import { loadHistory, restoreVersion } from "../../lib/history.server.ts";
+import { privatePageMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/history";
+
+/** /admin/{projects,blog,opportunities,widgets,testimonials}/{id}/history and /admin/settings/history. */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  return loadHistory(context, url);
+}
+
+export async function action({ context, url, request }: Route.ActionArgs) {
+  return restoreVersion(context, url, request);
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta({ matches }, "History");
+}
+
+export default function AdminHistory({ loaderData, actionData }: Route.ComponentProps) {
+  return <HistoryView history={loaderData} error={actionData?.error ?? null} />;
+}

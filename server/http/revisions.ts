@@ -1,0 +1,170 @@
+import type { FastifyInstance } from "fastify";
+import type { RevisionSubject } from "../db/schema.ts";
+import { recordActivity } from "../domain/activity.ts";
+import { ENTRY_SEGMENTS, oldSlugsOf, updateEntry, type EntrySegment } from "../domain/entries.ts";
+import { findRevision, listRevisions, type RevisionData } from "../domain/revisions.ts";
+import { saveSettings, type SettingsUpdate } from "../domain/settings.ts";
+import { updateTestimonial } from "../domain/testimonials.ts";
+import { updateWidget, type WidgetType } from "../domain/widgets.ts";
+import { notFound } from "../errors.ts";
+import { presentEntryForAdmin } from "../presenters/entry.ts";
+import { presentRevisionPage } from "../presenters/revision.ts";
+import { presentSettingsForAdmin } from "../presenters/settings.ts";
+import { presentTestimonialForAdmin } from "../presenters/testimonial.ts";
+import { presentWidgetForAdmin } from "../presenters/widget.ts";
+import { actorOf } from "./actor.ts";
+import { admin } from "./guards.ts";
+import { listQuery } from "./list-query.ts";
+import { parseIdParam } from "./path-key.ts";
+import { z } from "./validation.ts";
+
+/**
+ * The optional `version` of a save: the version the client loaded the item at (record 030).
+ * Absent or empty saves whatever the version is now.
+ */
+export const versionField = z
+  .unknown()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null || value === "") return undefined;
+    const number =
+      typeof value === "number" ? value : typeof value === "string" ? Number(value.trim()) : NaN;
+    if (Number.isSafeInteger(number) && number >= 0) return number;
+    ctx.addIssue({ code: "custom", message: "The version field must be an integer." });
+    return z.NEVER;
+  })
+  .optional();
+
+const PATH_SUBJECTS: Record<string, RevisionSubject> = {
+  ...ENTRY_SEGMENTS,
+  widgets: "widget",
+  testimonials: "testimonial",
+  settings: "settings",
+};
+
+type RevisionParams = { Params: { subject: string; id: string; version?: string } };
+
+/** The subject and id a path names; settings is id 0, anything else unknown is a 404. */
+function parseTarget(params: RevisionParams["Params"]): {
+  segment: string;
+  subject: RevisionSubject;
+  id: number;
+} {
+  const subject = PATH_SUBJECTS[params.subject];
+  if (!subject || !Object.hasOwn(PATH_SUBJECTS, params.subject)) throw notFound();
+  if (subject === "settings") {
+    if (params.id !== "0") throw notFound();
+    return { segment: params.subject, subject, id: 0 };
+  }
+  return { segment: params.subject, subject, id: parseIdParam(params.id) };
+}
+
+const text = (data: RevisionData, key: string) =>
+  typeof data[key] === "string" ? (data[key] as string) : undefined;
+
+/** An item's history and restoring one of its versions (record 030): verified admins only. */
+export async function revisionRoutes(app: FastifyInstance) {
+  app.get<RevisionParams>("/api/revisions/:subject/:id", { preHandler: admin }, async (request) => {
+    const { subject, id } = parseTarget(request.params);
+    const { revisions, total, version } = await listRevisions(
+      app.db,
+      subject,
+      id,
+      listQuery.parse(request.query ?? {}),
+    );
+    return presentRevisionPage(revisions, total, version);
+  });
+
+  app.post<RevisionParams>(
+    "/api/revisions/:subject/:id/:version/restore",
+    { preHandler: admin },
+    async (request) => {
+      const { segment, subject, id } = parseTarget(request.params);
+      const revision = await findRevision(
+        app.db,
+        subject,
+        id,
+        parseIdParam(request.params.version ?? ""),
+      );
+      if (!revision) throw notFound();
+      const actor = actorOf(request);
+      const options = { actor, keep: app.config.revisionsKeep };
+      const data = revision.data;
+      let answer: unknown;
+      let title: string;
+      let link = `/admin/${segment}/${id}`;
+      if (subject === "widget") {
+        const widget = await updateWidget(
+          { db: app.db, storage: app.storage },
+          id,
+          {
+            name: text(data, "name"),
+            type: text(data, "type") as WidgetType | undefined,
+            html: text(data, "html"),
+            alt: text(data, "alt"),
+            storedImage: text(data, "image") ?? null,
+          },
+          options,
+        );
+        if (!widget) throw notFound();
+        answer = presentWidgetForAdmin(widget, widget.version);
+        title = widget.name;
+      } else if (subject === "testimonial") {
+        const testimonial = await updateTestimonial(
+          app.db,
+          id,
+          {
+            name: text(data, "name"),
+            score: typeof data.score === "number" ? data.score : undefined,
+            review: text(data, "review"),
+          },
+          options,
+        );
+        if (!testimonial) throw notFound();
+        answer = presentTestimonialForAdmin(testimonial, testimonial.version);
+        title = testimonial.name;
+        link = "/admin/testimonials";
+      } else if (subject === "settings") {
+        const settings = await saveSettings(app.db, data as SettingsUpdate, options);
+        answer = presentSettingsForAdmin(settings, settings.version);
+        title = "Settings";
+        link = "/admin/settings";
+      } else {
+        const saved = await updateEntry(
+          { db: app.db, storage: app.storage },
+          subject,
+          id,
+          {
+            title: text(data, "title"),
+            slug: text(data, "slug"),
+            article: text(data, "article"),
+            preview_text: text(data, "preview_text"),
+            created_at: text(data, "created_at"),
+            cover: text(data, "image") ?? null,
+            photoOrder: Array.isArray(data.photo_order)
+              ? data.photo_order.filter((imageId) => typeof imageId === "number")
+              : undefined,
+          },
+          options,
+        );
+        if (!saved) throw notFound();
+        answer = presentEntryForAdmin(
+          saved.entry,
+          saved.images,
+          await oldSlugsOf(app.db, id),
+          saved.version,
+        );
+        title = saved.entry.title;
+        link = `/admin/${segment as EntrySegment}/${id}`;
+      }
+      await recordActivity(app.db, actor, {
+        action: "version_restored",
+        subject,
+        subjectId: id,
+        title,
+        link,
+        ipAddress: request.ip,
+      });
+      return answer;
+    },
+  );
+}

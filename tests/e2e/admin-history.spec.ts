@@ -1,0 +1,110 @@
+import type { Browser, Page } from "@playwright/test";
+import { adminApiDelete, adminApiPost, signInAsAdmin, uniqueTitle } from "./admin-support.ts";
+import { expect, test } from "./fixtures.ts";
+
+type Created = { id: number; slug: string; title: string };
+type Urls = { apiUrl: string; appUrl: string };
+
+async function saveTitle(page: Page, id: number, title: string) {
+  await page.goto(`/admin/blog/${id}`);
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page).toHaveURL("/admin/blog");
+}
+
+/** A second admin in their own browser, as on another computer. */
+async function secondAdmin(browser: Browser, urls: Urls, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ baseURL: urls.appUrl, javaScriptEnabled });
+  const page = await context.newPage();
+  await signInAsAdmin(page, urls);
+  return { page, close: () => context.close() };
+}
+
+test.describe("an entry's history and edit conflicts", () => {
+  test.slow();
+  let post: Created;
+
+  test.beforeEach(async ({ page, apiUrl, appUrl }, testInfo) => {
+    await signInAsAdmin(page, { apiUrl, appUrl });
+    post = await adminApiPost<Created>(page, { apiUrl, appUrl }, "/api/blog", {
+      title: uniqueTitle("History", testInfo.project.name),
+    });
+  });
+
+  test.afterEach(async ({ page, apiUrl, appUrl }) => {
+    await adminApiDelete(page, { apiUrl, appUrl }, `/api/blog/${post.id}`);
+  });
+
+  test("History lists the saves, shows a word diff and restores the first version", async ({
+    page,
+  }) => {
+    await saveTitle(page, post.id, `${post.title} alpha`);
+    await saveTitle(page, post.id, `${post.title} beta`);
+
+    await page.goto(`/admin/blog/${post.id}`);
+    await page.getByRole("link", { name: "History" }).click();
+    await expect(page).toHaveURL(`/admin/blog/${post.id}/history`);
+    await expect(page.getByRole("heading", { level: 1, name: "History" })).toBeVisible();
+    const versions = page.getByRole("navigation", { name: "Versions" }).getByRole("link");
+    await expect(versions).toHaveCount(3);
+    await expect(versions.nth(0)).toContainText("Version 3 (current)");
+    await expect(versions.nth(0)).toContainText("Title");
+    await expect(versions.nth(2)).toContainText("The original");
+
+    await versions.nth(2).click();
+    await expect(page).toHaveURL(`/admin/blog/${post.id}/history?version=1`);
+    await expect(page.getByRole("heading", { level: 2, name: "Version 1" })).toBeVisible();
+    await expect(page.locator("del", { hasText: "beta" })).toBeVisible();
+    await expect(page.getByText("= removed by restoring")).toBeVisible();
+
+    await page.getByRole("button", { name: "Restore this version" }).click();
+    await expect(page).toHaveURL(`/admin/blog/${post.id}`);
+    await expect(page.getByRole("status").filter({ hasText: "Version 1 restored" })).toBeVisible();
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(post.title);
+    await page.goto(`/blog/${post.slug}`);
+    await expect(page.getByRole("heading", { level: 1, name: post.title })).toBeVisible();
+  });
+
+  for (const choice of ["Keep mine", "Merge by hand"] as const) {
+    test(`two admins save the same post: the second sees the conflict, and ${choice} keeps their typing`, async ({
+      page,
+      browser,
+      apiUrl,
+      appUrl,
+      javaScriptEnabled,
+    }) => {
+      const other = await secondAdmin(browser, { apiUrl, appUrl }, javaScriptEnabled);
+      try {
+        await page.goto(`/admin/blog/${post.id}`);
+        await other.page.goto(`/admin/blog/${post.id}`);
+        await other.page.getByLabel("Preview Text").fill("Their words came first");
+        await other.page.getByRole("button", { name: "Save Changes" }).click();
+        await expect(other.page).toHaveURL("/admin/blog");
+
+        await page.getByLabel("Preview Text").fill("My words came second");
+        await page.getByRole("button", { name: "Save Changes" }).click();
+        await expect(
+          page.getByRole("heading", { name: "Someone else changed this" }),
+        ).toBeVisible();
+        await expect(page.getByText(/saved version 2 at .+, after you opened it\./)).toBeVisible();
+        await expect(page.locator("ins", { hasText: "My" })).toBeVisible();
+
+        await page.getByRole("button", { name: choice }).click();
+        if (choice === "Merge by hand") {
+          await expect(page.getByRole("heading", { name: "Their version 2" })).toBeVisible();
+          await expect(page.getByText("Their words came first")).toBeVisible();
+          await expect(page.getByLabel("Preview Text")).toHaveValue("My words came second");
+          await page.getByRole("button", { name: "Save Changes" }).click();
+        }
+        await expect(page).toHaveURL("/admin/blog");
+        await expect(
+          page.getByRole("status").filter({ hasText: "Your Changes Have Been Saved" }),
+        ).toBeVisible();
+        await page.goto(`/admin/blog/${post.id}`);
+        await expect(page.getByLabel("Preview Text")).toHaveValue("My words came second");
+      } finally {
+        await other.close();
+      }
+    });
+  }
+});

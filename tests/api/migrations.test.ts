@@ -12,16 +12,20 @@ import {
 import { startTestApi, type TestApi } from "../support/test-api.ts";
 
 const TABLES = [
+  "activity",
   "contact_messages",
+  "drafts",
   "entries",
   "entry_images",
   "entry_old_slugs",
   "galleries",
   "gallery_images",
   "password_reset_tokens",
+  "revisions",
   "sessions",
   "settings",
   "testimonials",
+  "trash",
   "users",
   "widgets",
 ];
@@ -80,7 +84,7 @@ describe("migrations", () => {
     expect(await columnsByTable(api.database)).toEqual(reference);
   });
 
-  it("take the slug redirects down and up again", async () => {
+  it("take the trash, revisions, drafts and activity down and up again", async () => {
     const api = await startTestApi();
     apis.push(api);
     const { db, dialect } = api.database;
@@ -88,10 +92,14 @@ describe("migrations", () => {
     const down = await migrator.migrateDown();
     expect(down.error).toBeUndefined();
     expect(down.results?.map((result) => result.migrationName)).toEqual([
-      "0005-entry-slug-redirects",
+      "0006-trash-history-activity",
     ]);
-    expect(Object.keys(await columnsByTable(api.database))).not.toContain("entry_old_slugs");
-    expect(await migrateToLatest(api.database)).toEqual(["0005-entry-slug-redirects"]);
-    expect(Object.keys(await columnsByTable(api.database))).toContain("entry_old_slugs");
+    const tablesAfterDown = Object.keys(await columnsByTable(api.database));
+    for (const table of ["trash", "revisions", "drafts", "activity"])
+      expect(tablesAfterDown).not.toContain(table);
+    expect(await migrateToLatest(api.database)).toEqual(["0006-trash-history-activity"]);
+    expect(Object.keys(await columnsByTable(api.database))).toEqual(
+      expect.arrayContaining(["trash", "revisions", "drafts", "activity"]),
+    );
   });
 });

@@ -20,6 +20,7 @@ import { FIELD_MAX_BYTES } from "./http/multipart.ts";
 import { settingsRoutes } from "./http/settings.ts";
 import { storageRoutes } from "./http/storage.ts";
 import { testimonialRoutes } from "./http/testimonials.ts";
+import { trashRoutes } from "./http/trash.ts";
 import { THROTTLES } from "./http/throttles.ts";
 import { userRoutes } from "./http/user.ts";
 import { userAdminRoutes } from "./http/users.ts";
@@ -147,6 +148,7 @@ export async function buildApp({
   await app.register(testimonialRoutes);
   await app.register(galleryRoutes);
   await app.register(userAdminRoutes);
+  await app.register(trashRoutes);
   await app.register(storageRoutes);
 
   return app;

@@ -1,17 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import {
   createTestimonial,
-  deleteTestimonial,
   findTestimonial,
   listTestimonials,
   updateTestimonial,
 } from "../domain/testimonials.ts";
 import { notFound } from "../errors.ts";
 import { presentTestimonial, presentTestimonialPage } from "../presenters/testimonial.ts";
+import { trashTestimonial } from "../domain/trash.ts";
 import { admin } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
 import { readForm } from "./multipart.ts";
 import { parseIdParam } from "./path-key.ts";
+import { answerTrashed, trashContextOf, trashWho } from "./trash.ts";
 import { line, parseForm, text, z } from "./validation.ts";
 
 /**
@@ -83,7 +84,8 @@ export async function testimonialRoutes(app: FastifyInstance) {
   });
 
   app.delete<IdParams>("/api/testimonials/:id", { preHandler: admin }, async (request, reply) => {
-    if (!(await deleteTestimonial(app.db, parseIdParam(request.params.id)))) throw notFound();
-    return reply.code(204).send();
+    const id = parseIdParam(request.params.id);
+    const item = await trashTestimonial(trashContextOf(app), trashWho(request), id);
+    return answerTrashed(app, reply, item);
   });
 }

@@ -10,9 +10,11 @@ import {
 } from "../domain/widgets.ts";
 import { notFound } from "../errors.ts";
 import { presentWidget, presentWidgetList } from "../presenters/widget.ts";
+import { trashWidget } from "../domain/trash.ts";
 import { admin } from "./guards.ts";
 import { readForm } from "./multipart.ts";
 import { parseIdParam, parsePathKey } from "./path-key.ts";
+import { answerTrashed, trashContextOf, trashWho } from "./trash.ts";
 import { line, parseForm, text, z } from "./validation.ts";
 
 const name = line()
@@ -39,7 +41,7 @@ const IMAGE_FIELDS = ["file", "image"] as const;
 
 type IdParams = { Params: { id: string } };
 
-/** Public: a widget by name. Admin: by id, the list, create and save. */
+/** Public: a widget by name. Admin: by id, the list, create, save and delete (to the trash). */
 export async function widgetRoutes(app: FastifyInstance) {
   app.get("/api/widgets", { preHandler: admin }, async () =>
     presentWidgetList(await listWidgets(app.db)),
@@ -72,5 +74,11 @@ export async function widgetRoutes(app: FastifyInstance) {
     });
     if (!widget) throw notFound();
     return presentWidget(widget);
+  });
+
+  app.delete<IdParams>("/api/widgets/:id", { preHandler: admin }, async (request, reply) => {
+    const id = parseIdParam(request.params.id);
+    const item = await trashWidget(trashContextOf(app), trashWho(request), id);
+    return answerTrashed(app, reply, item);
   });
 }

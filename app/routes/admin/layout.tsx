@@ -32,6 +32,7 @@ function adminMenu(extensions: boolean): SideMenuEntry[] {
     { label: "Testimonials", to: "/admin/testimonials" },
     ...(extensions
       ? [
+          { label: "Trash", to: "/admin/trash" },
           { label: "Settings", to: "/admin/settings" },
           { label: "Messages", to: "/admin/messages" },
         ]

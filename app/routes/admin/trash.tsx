@@ -177,7 +177,7 @@ function LocalDateTime({ iso, dateOnly = false }: { iso: string; dateOnly?: bool
     dateStyle: "medium",
     ...(dateOnly ? {} : { timeStyle: "short" }),
     timeZone,
-    ...(timeZone && !dateOnly ? { timeZoneName: "short" } : {}),
   }).format(date);
-  return <time dateTime={iso}>{text}</time>;
+  const zone = timeZone && !dateOnly ? ` ${timeZone}` : "";
+  return <time dateTime={iso}>{text + zone}</time>;
 }

@@ -57,38 +57,45 @@ export default function AdminTrash({ loaderData }: Route.ComponentProps) {
           The trash is empty.
         </p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-brand-100">
-          <table className="w-full min-w-[44rem] text-left text-sm">
-            <caption className="sr-only">Deleted items</caption>
-            <thead className="bg-brand-50 text-brand-900">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Kind
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Title
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Deleted by
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Deleted
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Purged on
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-brand-100">
-              {items.map((item) => (
-                <TrashRow key={item.id} item={item} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          {/* A table where there is room for one; a list of cards on a phone. */}
+          <div className="mt-6 hidden overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-brand-100 lg:block">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Deleted items</caption>
+              <thead className="bg-brand-50 text-brand-900">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Kind
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Title
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Deleted
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Purged on
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-brand-100">
+                {items.map((item) => (
+                  <TrashRow key={item.id} item={item} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className="mt-6 space-y-4 lg:hidden" aria-label="Deleted items">
+            {items.map((item) => (
+              <li key={item.id}>
+                <TrashCard item={item} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       <Pager page={page} pageCount={pageCount} />
       {purging ? <PurgeDialog item={purging} /> : null}
@@ -99,43 +106,79 @@ export default function AdminTrash({ loaderData }: Route.ComponentProps) {
 function TrashRow({ item }: { item: TrashItem }) {
   return (
     <tr className="align-middle">
-      <td className="px-4 py-3 whitespace-nowrap text-muted">
-        {KIND_LABELS[item.kind] ?? item.kind}
-      </td>
+      <td className="px-4 py-3 whitespace-nowrap text-muted">{kindLabel(item)}</td>
       <th scope="row" className="px-4 py-3 font-semibold text-ink">
         {item.title || "(untitled)"}
       </th>
-      <td className="px-4 py-3">{item.deleted_by?.name || "—"}</td>
-      <td className="px-4 py-3 whitespace-nowrap">
-        <LocalDateTime iso={item.deleted_at} />
+      <td className="px-4 py-3">
+        <DeletedWhenAndWho item={item} />
       </td>
       <td className="px-4 py-3 whitespace-nowrap">
         <LocalDateTime iso={item.purge_at} dateOnly />
       </td>
       <td className="px-4 py-3">
-        <div className="flex justify-end gap-2">
-          <Form method="post">
-            <IntentField value="restore" />
-            <input type="hidden" name="id" value={item.id} />
-            <button
-              type="submit"
-              className="button-light !px-3 !py-1.5"
-              aria-label={`Restore “${item.title}”`}
-            >
-              Restore
-            </button>
-          </Form>
-          <Link
-            to={`?confirm=purge&id=${item.id}`}
-            preventScrollReset
-            aria-label={`Delete “${item.title}” permanently`}
-            className="button bg-white !px-3 !py-1.5 whitespace-nowrap text-red-800 ring-1 ring-red-200 hover:bg-red-50"
-          >
-            Delete Permanently
-          </Link>
-        </div>
+        <TrashActions item={item} />
       </td>
     </tr>
+  );
+}
+
+function TrashCard({ item }: { item: TrashItem }) {
+  return (
+    <article className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-brand-100">
+      <p className="text-sm text-muted">{kindLabel(item)}</p>
+      <h2 className="mt-1 font-sans text-lg font-semibold text-ink">
+        {item.title || "(untitled)"}
+      </h2>
+      <p className="mt-2 text-sm">
+        Deleted <DeletedWhenAndWho item={item} />
+      </p>
+      <p className="mt-1 text-sm text-muted">
+        Purged on <LocalDateTime iso={item.purge_at} dateOnly />
+      </p>
+      <div className="mt-4">
+        <TrashActions item={item} />
+      </div>
+    </article>
+  );
+}
+
+const kindLabel = (item: TrashItem) => KIND_LABELS[item.kind] ?? item.kind;
+
+function DeletedWhenAndWho({ item }: { item: TrashItem }) {
+  return (
+    <>
+      <LocalDateTime iso={item.deleted_at} />
+      {item.deleted_by?.name ? (
+        <span className="block text-muted">by {item.deleted_by.name}</span>
+      ) : null}
+    </>
+  );
+}
+
+function TrashActions({ item }: { item: TrashItem }) {
+  return (
+    <div className="flex flex-wrap justify-end gap-2 lg:flex-nowrap">
+      <Form method="post">
+        <IntentField value="restore" />
+        <input type="hidden" name="id" value={item.id} />
+        <button
+          type="submit"
+          className="button-light !px-3 !py-1.5"
+          aria-label={`Restore “${item.title}”`}
+        >
+          Restore
+        </button>
+      </Form>
+      <Link
+        to={`?confirm=purge&id=${item.id}`}
+        preventScrollReset
+        aria-label={`Delete “${item.title}” permanently`}
+        className="button bg-white !px-3 !py-1.5 whitespace-nowrap text-red-800 ring-1 ring-red-200 hover:bg-red-50"
+      >
+        Delete Permanently
+      </Link>
+    </div>
   );
 }
 

@@ -45,6 +45,7 @@ export default [
     route("galleries/:id", "routes/admin/gallery.tsx"),
     route("galleries/:id/photos", "routes/admin/gallery-photos.ts"),
     route("testimonials", "routes/admin/testimonials.tsx"),
+    route("trash", "routes/admin/trash.tsx"),
     route("projects", "routes/admin/projects.tsx"),
     route("projects/:id", "routes/admin/project.tsx"),
     route("projects/:id/photos", "routes/admin/entry-photos.ts", { id: "admin-project-photos" }),

@@ -23,6 +23,7 @@ import { revisionRoutes } from "./http/revisions.ts";
 import { settingsRoutes } from "./http/settings.ts";
 import { storageRoutes } from "./http/storage.ts";
 import { testimonialRoutes } from "./http/testimonials.ts";
+import { trashRoutes } from "./http/trash.ts";
 import { THROTTLES } from "./http/throttles.ts";
 import { userRoutes } from "./http/user.ts";
 import { userAdminRoutes } from "./http/users.ts";
@@ -151,6 +152,7 @@ export async function buildApp({
   await app.register(testimonialRoutes);
   await app.register(galleryRoutes);
   await app.register(userAdminRoutes);
+  await app.register(trashRoutes);
   await app.register(storageRoutes);
   await app.register(activityRoutes);
   await app.register(revisionRoutes);

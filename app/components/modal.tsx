@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Form, Link, useNavigate } from "react-router";
+import { useRootData } from "../lib/root-data.ts";
 import { IntentField, SubmitButton } from "./form-fields.tsx";
 
 /**
@@ -89,15 +90,29 @@ export function Modal({
 
 /**
  * The delete confirmation of spec §4: "Please Confirm?" with Cancel and Confirm; Confirm posts
- * the intent `delete` to `action`.
+ * the intent `delete` to `action`. What goes to the trash can be undone; without our API's
+ * extensions (a Laravel backend), or for what never goes there (`undoable` false), it says so.
  */
-export function ConfirmDialog({ cancelTo, action }: { cancelTo: string; action: string }) {
+export function ConfirmDialog({
+  cancelTo,
+  action,
+  undoable = true,
+}: {
+  cancelTo: string;
+  action: string;
+  undoable?: boolean;
+}) {
+  const extensions = useRootData()?.settings.editable ?? false;
   return (
     <Modal
       title="Please Confirm?"
       closeTo={cancelTo}
       role="alertdialog"
-      description="Are you sure you want to do this?"
+      description={
+        undoable && extensions
+          ? "Are you sure you want to do this?"
+          : "Are you sure you want to do this? Deleting cannot be undone."
+      }
     >
       <div className="flex flex-wrap justify-end gap-3">
         {/* Focus starts on the harmless choice. */}

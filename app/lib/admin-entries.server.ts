@@ -25,6 +25,7 @@ import {
   type EntryDetail,
   type EntryKind,
 } from "./api-types.ts";
+import { flashAfterDelete } from "./admin-trash.server.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
@@ -206,12 +207,15 @@ export async function adminEntryAction(
       });
     case REMOVE_REDIRECT_INTENT:
       return removeRedirect(context, kind, entry, formData.get("slug"));
-    case "delete":
-      assertOk(await api.delete(`/api/${kind}/${entry.id}`), `Deleting /admin/${kind}/${entry.id}`);
-      return redirectWithFlash(context, `/admin/${kind}`, {
-        kind: "success",
-        message: `“${entry.title}” was deleted.`,
-      });
+    case "delete": {
+      const deleted = await api.delete(`/api/${kind}/${entry.id}`);
+      assertOk(deleted, `Deleting /admin/${kind}/${entry.id}`);
+      return redirectWithFlash(
+        context,
+        `/admin/${kind}`,
+        flashAfterDelete(deleted, `“${entry.title}” was deleted.`),
+      );
+    }
     default:
       throw data("Unknown action.", { status: 400 });
   }

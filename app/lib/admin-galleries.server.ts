@@ -10,6 +10,7 @@ import {
 } from "./admin-photos.server.ts";
 import { assertOk, messageOf } from "./api.server.ts";
 import { GallerySchema, type Gallery } from "./api-types.ts";
+import { flashAfterDelete } from "./admin-trash.server.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
@@ -136,12 +137,15 @@ export async function adminGalleryAction(
         message: "Your Changes Have Been Saved",
       });
     }
-    case "delete":
-      assertOk(await api.delete(`/api/galleries/${gallery.id}`), `Deleting gallery ${gallery.id}`);
-      return redirectWithFlash(context, LIST_PATH, {
-        kind: "success",
-        message: `“${gallery.name}” was deleted.`,
-      });
+    case "delete": {
+      const deleted = await api.delete(`/api/galleries/${gallery.id}`);
+      assertOk(deleted, `Deleting gallery ${gallery.id}`);
+      return redirectWithFlash(
+        context,
+        LIST_PATH,
+        flashAfterDelete(deleted, `“${gallery.name}” was deleted.`),
+      );
+    }
     case "save-photo": {
       const photoId = photoIdFrom(formData, gallery.images);
       const submission = parseWithZod(formData, { schema: GalleryPhotoSchema });

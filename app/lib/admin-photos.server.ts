@@ -2,6 +2,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { idsFrom, moved } from "./admin-lists.server.ts";
 import { assertOk, IMAGE_TOO_LARGE, messageOf } from "./api.server.ts";
+import { flashAfterDelete } from "./admin-trash.server.ts";
 import { redirectWithFlash } from "./flash.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
 import { apiClientContext } from "./request-context.server.ts";
@@ -43,8 +44,11 @@ export async function photoGridAction(
     }
     case "delete-photo": {
       const id = photoIdFrom(formData, photos);
-      assertOk(await api.delete(`${owner.imagesApi}/${id}`), "Deleting a photo");
-      return redirect(owner.here);
+      const deleted = await api.delete(`${owner.imagesApi}/${id}`);
+      assertOk(deleted, "Deleting a photo");
+      // A Laravel backend deletes for good, and the grid shows the photo gone: no message.
+      const flash = flashAfterDelete(deleted, "");
+      return flash.undo ? redirectWithFlash(context, owner.here, flash) : redirect(owner.here);
     }
     case "order-photos":
     case "move-photo": {

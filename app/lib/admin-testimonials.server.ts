@@ -9,6 +9,7 @@ import { assertOk, throwNotFound } from "./api.server.ts";
 import { TestimonialSchema, type Testimonial } from "./api-types.ts";
 import { readAdminListPage, requestedPage } from "./admin-lists.server.ts";
 import { requireRecordId } from "./guards.server.ts";
+import { flashAfterDelete } from "./admin-trash.server.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
@@ -103,10 +104,11 @@ export async function adminTestimonialsAction(
       const editing = await loadTestimonial(context, editedId(url));
       const result = await api.delete(`/api/testimonials/${editing.id}`);
       if (!result.ok && result.status !== 404) assertOk(result, "Deleting a testimonial");
-      return redirectWithFlash(context, testimonialsLocation(page), {
-        kind: "success",
-        message: `“${editing.name}” was deleted.`,
-      });
+      return redirectWithFlash(
+        context,
+        testimonialsLocation(page),
+        flashAfterDelete(result, `“${editing.name}” was deleted.`),
+      );
     }
     default:
       throw data("Unknown action.", { status: 400 });

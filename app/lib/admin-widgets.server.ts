@@ -7,15 +7,19 @@ import {
   WidgetFormSchema,
   type AdminWidget,
 } from "./admin-widgets.ts";
-import { messageOf, throwNotFound, type ApiResult } from "./api.server.ts";
+import { flashAfterDelete } from "./admin-trash.server.ts";
+import { assertOk, messageOf, throwNotFound, type ApiResult } from "./api.server.ts";
+import { isPageWidget } from "./page-widgets.ts";
 import { requireRecordId } from "./guards.server.ts";
 import { pagedSchema } from "./api-types.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
-import { apiClientContext } from "./request-context.server.ts";
+import { apiClientContext, siteSettingsContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
+
+const LIST_PATH = "/admin/widgets";
 
 /** The save confirmation of spec §8, shown for 3 seconds with JavaScript. */
 export const WIDGET_SAVED_MESSAGE = "Changes saved....";
@@ -50,16 +54,21 @@ export async function adminWidgetListAction(context: Context, request: Request) 
   return redirect(`/admin/widgets/${created.body.id}`);
 }
 
-/** /admin/widgets/{id}: the widget and the flash left for it; a malformed or unknown id is 404. */
+/**
+ * /admin/widgets/{id}: the widget, the flash left for it, whether it may be deleted (our API's
+ * extension, for a widget no page shows) and the delete step; a malformed or unknown id is 404.
+ */
 export async function loadAdminWidgetScreen(
   context: Context,
-  { request, id }: { request: Request; id: string },
+  { request, url, id }: { request: Request; url: URL; id: string },
 ) {
   const [widget, { flash, headers }] = await Promise.all([
     loadAdminWidget(context, id),
     takeFlash(context, request),
   ]);
-  return data({ widget, flash }, { headers });
+  const deletable = context.get(siteSettingsContext).editable && !isPageWidget(widget.name);
+  const confirmingDelete = deletable && url.searchParams.get("confirm") === "delete";
+  return data({ widget, flash, deletable, confirmingDelete }, { headers });
 }
 
 async function loadAdminWidget(context: Context, id: string): Promise<AdminWidget> {
@@ -75,6 +84,7 @@ async function loadAdminWidget(context: Context, id: string): Promise<AdminWidge
 export async function adminWidgetAction(context: Context, id: string, request: Request) {
   requireRecordId(id);
   const formData = await request.formData();
+  if (formData.get(INTENT_FIELD) === "delete") return deleteWidget(context, id);
   if (formData.get(INTENT_FIELD) !== "save") throw data("Unknown action.", { status: 400 });
 
   const submission = parseWithZod(formData, { schema: WidgetFormSchema });
@@ -102,6 +112,24 @@ export async function adminWidgetAction(context: Context, id: string, request: R
     kind: "success",
     message: WIDGET_SAVED_MESSAGE,
   });
+}
+
+/** Delete Item: to the trash, then the list with Undo; a page's widget is refused (422). */
+async function deleteWidget(context: Context, id: string) {
+  const widget = await loadAdminWidget(context, id);
+  const api = context.get(apiClientContext);
+  const deleted = await api.delete(`/api/widgets/${widget.id}`);
+  if (deleted.status === 422)
+    return redirectWithFlash(context, `${LIST_PATH}/${widget.id}`, {
+      kind: "error",
+      message: messageOf(deleted.body) ?? "This widget cannot be deleted.",
+    });
+  if (deleted.status !== 404) assertOk(deleted, `Deleting widget ${widget.id}`);
+  return redirectWithFlash(
+    context,
+    LIST_PATH,
+    flashAfterDelete(deleted, `“${widget.name}” was deleted.`),
+  );
 }
 
 /**

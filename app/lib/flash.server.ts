@@ -63,6 +63,24 @@ function isFlash(value: unknown): value is Flash {
   const candidate = value as Record<string, unknown>;
   return (
     (candidate.kind === "success" || candidate.kind === "error") &&
-    typeof candidate.message === "string"
+    typeof candidate.message === "string" &&
+    (candidate.undo === undefined || isUndo(candidate.undo)) &&
+    (candidate.link === undefined || isLink(candidate.link))
+  );
+}
+
+function isUndo(value: unknown): boolean {
+  const undo = value as { trashId?: unknown } | null;
+  return typeof undo === "object" && undo !== null && Number.isSafeInteger(undo.trashId);
+}
+
+function isLink(value: unknown): boolean {
+  const link = value as { href?: unknown; text?: unknown } | null;
+  return (
+    typeof link === "object" &&
+    link !== null &&
+    typeof link.href === "string" &&
+    link.href.startsWith("/") &&
+    typeof link.text === "string"
   );
 }

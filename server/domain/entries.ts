@@ -274,7 +274,7 @@ export function slugify(title: string): string {
  * `base`, or `base-2`, `base-3`… whichever no other entry of the kind holds, as its slug or as
  * an old slug that still redirects to it.
  */
-async function availableSlug(
+export async function availableSlug(
   db: DB,
   kind: EntryKind,
   base: string,
@@ -568,35 +568,6 @@ export async function updateEntry(
   return saved;
 }
 
-/** Removes an entry with its pictures, rows and files. False when there is no such entry. */
-export async function deleteEntry(
-  { db, storage }: EntryContext,
-  kind: EntryKind,
-  id: number,
-): Promise<boolean> {
-  if (id > MAX_ID) return false;
-  const files = await db.transaction().execute(async (trx) => {
-    const found = await trx
-      .selectFrom("entries")
-      .select("image")
-      .where("kind", "=", kind)
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (!found) return undefined;
-    // The pictures' rows first: deleting the entry would cascade to them unseen.
-    const images = await trx
-      .deleteFrom("entry_images")
-      .where("entry_id", "=", id)
-      .returning("path")
-      .execute();
-    await trx.deleteFrom("entries").where("id", "=", id).execute();
-    return [found.image, ...images.map((image) => image.path)];
-  });
-  if (!files) return false;
-  await Promise.all(files.map((key) => (key ? deleteImage(storage, key) : undefined)));
-  return true;
-}
-
 /**
  * Puts a kind's entries in the order of `ids` (all of them, or one page of them: see
  * reorderWithin). Throws a 422 under `items` for an id that is not an entry of the kind.
@@ -636,7 +607,7 @@ async function findEntryImage(db: DB, kind: EntryKind, imageId: number) {
 }
 
 /** Renders the entry's article again against its current images (an image's URL may have changed). */
-async function refreshArticleHtml(db: DB, entryId: number): Promise<void> {
+export async function refreshArticleHtml(db: DB, entryId: number): Promise<void> {
   const entry = await db
     .selectFrom("entries")
     .select("article")
@@ -769,26 +740,4 @@ export async function rotateEntryImage(
   // Deleted while it was turning: its new files belong to nothing.
   if (!saved) await deleteImage(storage, rotated.key);
   return saved;
-}
-
-/** Removes a picture, its row and files. False when there is no such picture. */
-export async function deleteEntryImage(
-  { db, storage }: EntryContext,
-  kind: EntryKind,
-  imageId: number,
-): Promise<boolean> {
-  const image = await findEntryImage(db, kind, imageId);
-  if (!image) return false;
-  const deleted = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .deleteFrom("entry_images")
-      .where("id", "=", imageId)
-      .returning("path")
-      .executeTakeFirst();
-    await refreshArticleHtml(trx, image.entry_id);
-    return row;
-  });
-  if (!deleted) return false;
-  await deleteImage(storage, deleted.path);
-  return true;
 }

@@ -94,24 +94,6 @@ export async function updateGallery(
   return findGallery(db, id);
 }
 
-/** Removes a gallery with its pictures, rows and files. False when there is no such gallery. */
-export async function deleteGallery({ db, storage }: GalleryContext, id: number): Promise<boolean> {
-  if (id > MAX_ID) return false;
-  const files = await db.transaction().execute(async (trx) => {
-    // The pictures' rows first: deleting the gallery would cascade to them unseen.
-    const images = await trx
-      .deleteFrom("gallery_images")
-      .where("gallery_id", "=", id)
-      .returning("path")
-      .execute();
-    const deleted = await trx.deleteFrom("galleries").where("id", "=", id).executeTakeFirst();
-    return Number(deleted.numDeletedRows) === 0 ? undefined : images.map((image) => image.path);
-  });
-  if (!files) return false;
-  await Promise.all(files.map((key) => deleteImage(storage, key)));
-  return true;
-}
-
 /**
  * Adds a picture at the end of a gallery. Throws a 422 under `file` when it is not an image we
  * accept. Undefined when the gallery is gone (its new files are removed again).
@@ -231,20 +213,4 @@ export async function rotateGalleryImage(
   // Deleted while it was turning: its new files belong to nothing.
   if (!saved) await deleteImage(storage, rotated.key);
   return saved;
-}
-
-/** Removes a picture, its row and files. False when there is no such picture. */
-export async function deleteGalleryImage(
-  { db, storage }: GalleryContext,
-  id: number,
-): Promise<boolean> {
-  if (id > MAX_ID) return false;
-  const deleted = await db
-    .deleteFrom("gallery_images")
-    .where("id", "=", id)
-    .returning("path")
-    .executeTakeFirst();
-  if (!deleted) return false;
-  await deleteImage(storage, deleted.path);
-  return true;
 }

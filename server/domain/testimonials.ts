@@ -94,10 +94,3 @@ export async function updateTestimonial(
     return { ...row, version };
   });
 }
-
-/** False when there is no such testimonial. */
-export async function deleteTestimonial(db: DB, id: number): Promise<boolean> {
-  if (id > MAX_ID) return false;
-  const result = await db.deleteFrom("testimonials").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}

@@ -28,6 +28,45 @@ export const WIDGET_NAME_PATTERN = /^(?!\d+$)[A-Za-z0-9_-]+$/;
 /** Folder of widget pictures under uploads/. */
 const IMAGE_FOLDER = "widgets";
 
+/**
+ * The widgets the site's pages show. It mirrors the names the web tier's pages load (`loadWidgets`
+ * in app/routes): keep the two in step. Such a widget cannot be deleted.
+ */
+export const PAGE_WIDGETS: readonly string[] = [
+  "HeaderImage",
+  "HomeImage",
+  "HomeText",
+  "AboutHeader",
+  "AboutText1",
+  "AboutText2",
+  "AboutText3",
+  "FoundersHeader",
+  "FoundersText1",
+  "Founder1Image",
+  "Founder1Text",
+  "DonateHeader",
+  "DonateText1",
+  "DonateImage1",
+  "DonateText2",
+  "DonateText3",
+  "ContactHeader",
+  "ContactPage1",
+  "ContactPage2",
+  "BlogHeader",
+  "ProjectsHeader",
+  "OpportunitiesHeader",
+  "LegalHeader",
+  "PrivacyPolicy",
+  "Terms",
+  "Cookies",
+];
+
+export const PAGE_WIDGET_IN_USE = "This widget is used by the site's pages and cannot be deleted.";
+
+export function isPageWidget(name: string): boolean {
+  return PAGE_WIDGETS.includes(name);
+}
+
 const nameTaken = () => ValidationError.field("name", "The name has already been taken.");
 
 const WIDGET_BY_NAME = preparedQuery((db, name: string) =>

@@ -2,8 +2,6 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import {
   addEntryImage,
   createEntry,
-  deleteEntry,
-  deleteEntryImage,
   ENTRY_SEGMENTS,
   findEntry,
   listEntries,
@@ -35,9 +33,11 @@ import {
   parseEntryImageUpload,
 } from "./entry-forms.ts";
 import { logActivity } from "./activity.ts";
+import { trashEntry, trashEntryImage } from "../domain/trash.ts";
 import { admin } from "./guards.ts";
 import { readForm } from "./multipart.ts";
 import { parseIdParam } from "./path-key.ts";
+import { answerTrashed, trashContextOf, trashWho } from "./trash.ts";
 import { parseForm } from "./validation.ts";
 
 /** The field naming a new picture's entry; opportunities take the spec's `project_id` too. */
@@ -66,6 +66,7 @@ const entryPhoto = (kind: string, image: { id: number; entry_id: number }, title
 export async function entryAdminRoutes(app: FastifyInstance) {
   app.addHook("preHandler", admin);
   const ctx: EntryContext = { db: app.db, storage: app.storage };
+  const trash = trashContextOf(app);
   const asAdmin = { includeScheduled: true };
 
   for (const segment of Object.keys(ENTRY_SEGMENTS) as EntrySegment[]) {
@@ -128,8 +129,8 @@ export async function entryAdminRoutes(app: FastifyInstance) {
     );
 
     app.delete<IdParams>(`/api/${segment}/:id`, async (request, reply) => {
-      if (!(await deleteEntry(ctx, kind, parseIdParam(request.params.id)))) throw notFound();
-      return noContent(reply);
+      const id = parseIdParam(request.params.id);
+      return answerTrashed(app, reply, await trashEntry(trash, trashWho(request), kind, id));
     });
 
     app.post(`/api/${segment}images`, async (request, reply) => {
@@ -164,8 +165,8 @@ export async function entryAdminRoutes(app: FastifyInstance) {
     });
 
     app.delete<IdParams>(`/api/${segment}images/:id`, async (request, reply) => {
-      if (!(await deleteEntryImage(ctx, kind, parseIdParam(request.params.id)))) throw notFound();
-      return noContent(reply);
+      const id = parseIdParam(request.params.id);
+      return answerTrashed(app, reply, await trashEntryImage(trash, trashWho(request), kind, id));
     });
 
     app.post<IdParams>(`/api/${segment}images/:id/rotate`, async (request) => {

@@ -3,8 +3,6 @@ import type { DB } from "../db/database.ts";
 import {
   addGalleryImage,
   createGallery,
-  deleteGallery,
-  deleteGalleryImage,
   findGallery,
   listGalleries,
   reorderGalleryImages,
@@ -18,10 +16,12 @@ import { notFound, ValidationError } from "../errors.ts";
 import { presentGallery, presentGalleryImage, presentGalleryPage } from "../presenters/gallery.ts";
 import { imageOrderForm, jsonFields, parseEntryImageUpload } from "./entry-forms.ts";
 import { logActivity } from "./activity.ts";
+import { trashGallery, trashGalleryImage } from "../domain/trash.ts";
 import { admin } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
 import { readForm } from "./multipart.ts";
 import { parseIdParam } from "./path-key.ts";
+import { answerTrashed, trashContextOf, trashWho } from "./trash.ts";
 import { line, parseForm, z } from "./validation.ts";
 
 const name = line().min(1).max(255);
@@ -67,6 +67,7 @@ const galleryPhotoLine = async (db: DB, image: { id: number; gallery_id: number 
 export async function galleryRoutes(app: FastifyInstance) {
   app.addHook("preHandler", admin);
   const ctx: GalleryContext = { db: app.db, storage: app.storage };
+  const trash = trashContextOf(app);
 
   app.get("/api/galleries", async (request) => {
     const { galleries, total } = await listGalleries(app.db, listQuery.parse(request.query ?? {}));
@@ -96,8 +97,8 @@ export async function galleryRoutes(app: FastifyInstance) {
   });
 
   app.delete<IdParams>("/api/galleries/:id", async (request, reply) => {
-    if (!(await deleteGallery(ctx, parseIdParam(request.params.id)))) throw notFound();
-    return reply.code(204).send();
+    const id = parseIdParam(request.params.id);
+    return answerTrashed(app, reply, await trashGallery(trash, trashWho(request), id));
   });
 
   app.post("/api/galleriesimages", async (request, reply) => {
@@ -127,8 +128,8 @@ export async function galleryRoutes(app: FastifyInstance) {
   });
 
   app.delete<IdParams>("/api/galleriesimages/:id", async (request, reply) => {
-    if (!(await deleteGalleryImage(ctx, parseIdParam(request.params.id)))) throw notFound();
-    return reply.code(204).send();
+    const id = parseIdParam(request.params.id);
+    return answerTrashed(app, reply, await trashGalleryImage(trash, trashWho(request), id));
   });
 
   app.post<IdParams>("/api/galleriesimages/:id/rotate", async (request) => {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import {
   createTestimonial,
-  deleteTestimonial,
   findTestimonial,
   listTestimonials,
   updateTestimonial,
@@ -15,11 +14,13 @@ import {
 } from "../presenters/testimonial.ts";
 import { actorOf } from "./actor.ts";
 import { logActivity } from "./activity.ts";
+import { trashTestimonial } from "../domain/trash.ts";
 import { admin } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
 import { readForm } from "./multipart.ts";
 import { parseIdParam } from "./path-key.ts";
 import { versionField } from "./revisions.ts";
+import { answerTrashed, trashContextOf, trashWho } from "./trash.ts";
 import { line, parseForm, text, z } from "./validation.ts";
 
 /**
@@ -108,7 +109,8 @@ export async function testimonialRoutes(app: FastifyInstance) {
   });
 
   app.delete<IdParams>("/api/testimonials/:id", { preHandler: admin }, async (request, reply) => {
-    if (!(await deleteTestimonial(app.db, parseIdParam(request.params.id)))) throw notFound();
-    return reply.code(204).send();
+    const id = parseIdParam(request.params.id);
+    const item = await trashTestimonial(trashContextOf(app), trashWho(request), id);
+    return answerTrashed(app, reply, item);
   });
 }

@@ -17,6 +17,8 @@ import { admin } from "./guards.ts";
 import { readForm } from "./multipart.ts";
 import { parseIdParam, parsePathKey } from "./path-key.ts";
 import { versionField } from "./revisions.ts";
+import { trashWidget } from "../domain/trash.ts";
+import { answerTrashed, trashContextOf, trashWho } from "./trash.ts";
 import { line, parseForm, text, z } from "./validation.ts";
 
 const name = line()
@@ -50,7 +52,7 @@ const widgetLine = ({ id, name }: { id: number; name: string }) => ({
   title: name,
 });
 
-/** Public: a widget by name. Admin: by id, the list, create and save. */
+/** Public: a widget by name. Admin: by id, the list, create, save and delete (to the trash). */
 export async function widgetRoutes(app: FastifyInstance) {
   app.get("/api/widgets", { preHandler: admin }, async () =>
     presentWidgetList(await listWidgets(app.db)),
@@ -89,5 +91,11 @@ export async function widgetRoutes(app: FastifyInstance) {
     if (!widget) throw notFound();
     await logActivity(request, "saved", widgetLine(widget));
     return presentWidgetForAdmin(widget, widget.version);
+  });
+
+  app.delete<IdParams>("/api/widgets/:id", { preHandler: admin }, async (request, reply) => {
+    const id = parseIdParam(request.params.id);
+    const item = await trashWidget(trashContextOf(app), trashWho(request), id);
+    return answerTrashed(app, reply, item);
   });
 }

@@ -682,7 +682,7 @@ describe("POST /api/{kind}/{id} (multipart save)", () => {
 });
 
 describe("DELETE /api/{kind}/{id}", () => {
-  it("removes the entry, its pictures' rows and every file of cover and pictures", async () => {
+  it("moves the entry with its pictures' rows to the trash; the files go with the purge", async () => {
     const own = await freshApi();
     const client = await clientAs(own, "admin");
     const created = await client.post("/api/projects", { title: "Doomed" });
@@ -702,9 +702,12 @@ describe("DELETE /api/{kind}/{id}", () => {
     expect(response.status).toBe(204);
     expect(response.text).toBe("");
     expect((await client.get(`/api/projects/${id}`)).status).toBe(404);
-    expect(await storedFiles(own)).toEqual(filesOf(kept).sort());
     const rows = await own.database.db.selectFrom("entry_images").select("id").execute();
     expect(rows).toEqual([]);
+    expect(await storedFiles(own)).toHaveLength(16);
+    const trashId = response.headers.get("X-Trash-Id");
+    expect((await client.delete(`/api/trash/${trashId}`)).status).toBe(204);
+    expect(await storedFiles(own)).toEqual(filesOf(kept).sort());
   });
 
   it("answers 404 to an unknown entry and to an entry of another kind", async () => {

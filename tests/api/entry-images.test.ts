@@ -279,18 +279,26 @@ describe("POST /api/{kind}images/order", () => {
 });
 
 describe("DELETE /api/{kind}images/{id}", () => {
-  it.each(KINDS)("removes a %s picture, its row and its files", async (segment, kind, owner) => {
-    const { own, client } = await freshApi();
-    const entry = await createEntry(own.database.db, kind);
-    const gone = await upload(client, segment, owner, entry.id);
-    const kept = await upload(client, segment, owner, entry.id);
-    const response = await client.delete(`/api/${segment}images/${gone.id}`);
-    expect(response.status).toBe(204);
-    expect(response.text).toBe("");
-    const detail = await client.get(`/api/${segment}/${entry.id}`);
-    expect(detail.body.images.map((i: { id: number }) => i.id)).toEqual([kept.id]);
-    expect(await storedFiles(own)).toEqual(filesOf(kept.image_url).sort());
-  });
+  it.each(KINDS)(
+    "moves a %s picture to the trash; its files go with the purge",
+    async (segment, kind, owner) => {
+      const { own, client } = await freshApi();
+      const entry = await createEntry(own.database.db, kind);
+      const gone = await upload(client, segment, owner, entry.id);
+      const kept = await upload(client, segment, owner, entry.id);
+      const response = await client.delete(`/api/${segment}images/${gone.id}`);
+      expect(response.status).toBe(204);
+      expect(response.text).toBe("");
+      const detail = await client.get(`/api/${segment}/${entry.id}`);
+      expect(detail.body.images.map((i: { id: number }) => i.id)).toEqual([kept.id]);
+      expect(await storedFiles(own)).toEqual(
+        [...filesOf(gone.image_url), ...filesOf(kept.image_url)].sort(),
+      );
+      const trashId = response.headers.get("X-Trash-Id");
+      expect((await client.delete(`/api/trash/${trashId}`)).status).toBe(204);
+      expect(await storedFiles(own)).toEqual(filesOf(kept.image_url).sort());
+    },
+  );
 
   it("answers 404 to an unknown picture and to a picture of another kind's entry", async () => {
     const post = await createEntry(api.database.db, "blog");

@@ -193,7 +193,7 @@ describe("galleries", () => {
     expect(response.body.errors).toEqual({ name: ["The name field is required."] });
   });
 
-  it("deletes a gallery with its pictures' files", async () => {
+  it("moves a gallery to the trash; its pictures' files go with the purge", async () => {
     const { own, client } = await freshApi();
     const kept = await createGallery(client, "Kept");
     const keptImage = await upload(client, kept.id);
@@ -203,6 +203,9 @@ describe("galleries", () => {
     const response = await client.delete(`/api/galleries/${gallery.id}`);
     expect(response.status).toBe(204);
     expect((await client.get(`/api/galleries/${gallery.id}`)).status).toBe(404);
+    expect(await storedFiles(own)).toHaveLength(12);
+    const trashId = response.headers.get("X-Trash-Id");
+    expect((await client.delete(`/api/trash/${trashId}`)).status).toBe(204);
     expect(await storedFiles(own)).toEqual(filesOf(keptImage.image_url).sort());
     expect((await client.delete(`/api/galleries/${gallery.id}`)).status).toBe(404);
   });
@@ -427,7 +430,7 @@ describe("rotate and delete a picture", () => {
     expect((await admin.post("/api/galleriesimages/999999/rotate", {})).status).toBe(404);
   });
 
-  it("deletes a picture and its files; the next becomes the gallery's picture", async () => {
+  it("moves a picture to the trash (its files go with the purge); the next becomes the gallery's picture", async () => {
     const { own, client } = await freshApi();
     const gallery = await createGallery(client);
     const first = await upload(client, gallery.id);
@@ -439,6 +442,8 @@ describe("rotate and delete a picture", () => {
       image_url: second.image_url,
       images: [second],
     });
+    const trashId = response.headers.get("X-Trash-Id");
+    expect((await client.delete(`/api/trash/${trashId}`)).status).toBe(204);
     expect(await storedFiles(own)).toEqual(filesOf(second.image_url).sort());
     expect((await client.delete(`/api/galleriesimages/${first.id}`)).status).toBe(404);
   });

@@ -360,7 +360,7 @@ describe("the API with STORAGE_URL", () => {
     expect(await bucket.keys()).toEqual(filesOf(upload.body.image_url).slice(1).sort());
   });
 
-  it("removes an entry's cover and pictures from the bucket when the entry is deleted", async () => {
+  it("removes an entry's cover and pictures from the bucket when the deleted entry is purged", async () => {
     const { own, admin, bucket } = await apiOnS3();
     const entry = await createEntry(own.database.db, "blog");
     const cover = await postForm(admin, `/api/blog/${entry.id}`, {
@@ -378,10 +378,13 @@ describe("the API with STORAGE_URL", () => {
 
     const deleted = await admin.delete(`/api/blog/${entry.id}`);
     expect(deleted.status).toBe(204);
+    expect(await bucket.keys()).toHaveLength(8);
+    const purged = await admin.delete(`/api/trash/${deleted.headers.get("X-Trash-Id")}`);
+    expect(purged.status).toBe(204);
     expect(await bucket.keys()).toEqual([]);
   });
 
-  it("keeps a gallery's pictures in the bucket until the gallery is deleted", async () => {
+  it("keeps a gallery's pictures in the bucket until the deleted gallery is purged", async () => {
     const { admin, bucket } = await apiOnS3();
     const gallery = await admin.post("/api/galleries", { name: "Summer camp" });
     const pictures = [];
@@ -399,9 +402,18 @@ describe("the API with STORAGE_URL", () => {
       [...filesOf(rotated.body.image_url), ...filesOf(pictures[1].image_url)].sort(),
     );
 
-    expect((await admin.delete(`/api/galleriesimages/${pictures[1].id}`)).status).toBe(204);
+    const picture = await admin.delete(`/api/galleriesimages/${pictures[1].id}`);
+    expect(picture.status).toBe(204);
+    expect(await admin.delete(`/api/trash/${picture.headers.get("X-Trash-Id")}`)).toMatchObject({
+      status: 204,
+    });
     expect(await bucket.keys()).toEqual(filesOf(rotated.body.image_url).sort());
-    expect((await admin.delete(`/api/galleries/${gallery.body.id}`)).status).toBe(204);
+    const deleted = await admin.delete(`/api/galleries/${gallery.body.id}`);
+    expect(deleted.status).toBe(204);
+    expect(await bucket.keys()).toHaveLength(4);
+    expect(await admin.delete(`/api/trash/${deleted.headers.get("X-Trash-Id")}`)).toMatchObject({
+      status: 204,
+    });
     expect(await bucket.keys()).toEqual([]);
   });
 

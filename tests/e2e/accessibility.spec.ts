@@ -190,6 +190,7 @@ test.describe("the admin screens", () => {
           `/admin/users/${user.id}?confirm=delete`,
           "/admin/settings",
           "/admin/messages",
+          "/admin/trash",
         ],
         javaScriptEnabled,
       );

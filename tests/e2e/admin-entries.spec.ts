@@ -138,7 +138,7 @@ test.describe("an entry's edit screen", () => {
     await page.getByRole("link", { name: "Delete Item" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Confirm" }).click();
     await expect(page).toHaveURL("/admin/projects");
-    await expect(page.getByRole("status").filter({ hasText: "was deleted" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Moved to Trash" })).toBeVisible();
     const gone = await page.request.get(`/projects/${entry.slug}`);
     expect(gone.status()).toBe(404);
   });

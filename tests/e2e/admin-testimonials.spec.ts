@@ -233,7 +233,7 @@ test.describe("the admin screen of testimonials", () => {
       await editDialog(page).getByRole("link", { name: "Delete" }).click();
       await page.getByRole("alertdialog").getByRole("button", { name: "Confirm" }).click();
       await expect(page).toHaveURL("/admin/testimonials");
-      await expect(page.getByRole("status").filter({ hasText: "was deleted" })).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: "Moved to Trash" })).toBeVisible();
       await expect(page.getByRole("link", { name: `Edit ${testimonial.name}` })).toHaveCount(0);
       expect(
         (await page.request.get(`${apiUrl}/api/testimonials/${testimonial.id}`)).status(),

@@ -90,7 +90,8 @@ export function AdminEntryEditor({
         </Link>
       </AdminToolbar>
       <ScreenHeading title={config.editTitle}>{entry.title}</ScreenHeading>
-      <FlashMessage flash={flash} className="mt-6" />
+      {/* A photo's "Moved to Trash" and its Undo show by the photo grid. */}
+      <FlashMessage flash={flash?.undo ? null : flash} className="mt-6" />
       {conflict ? (
         <EditConflictScreen
           conflict={conflict}
@@ -163,6 +164,7 @@ export function AdminEntryEditor({
         {entry.old_slugs?.length ? <RemoveRedirectForm here={here} /> : null}
 
         <PhotoSection
+          flash={flash?.undo ? flash : null}
           photos={entry.images}
           here={here}
           imageMaxBytes={imageMaxBytes}

@@ -52,7 +52,8 @@ export function AdminGalleryEditor({
     <>
       <AdminToolbar backTo="/admin/galleries" />
       <ScreenHeading title="Manage Gallery">{gallery.name}</ScreenHeading>
-      <FlashMessage flash={flash} className="mt-6" />
+      {/* A photo's "Moved to Trash" and its Undo show by the photo grid. */}
+      <FlashMessage flash={flash?.undo ? null : flash} className="mt-6" />
 
       <Form method="post" {...getFormProps(form)} className="mt-8 max-w-3xl space-y-6">
         {/* The errors go under their field (spec §8); the overall message only when none has one. */}
@@ -63,6 +64,7 @@ export function AdminGalleryEditor({
       </Form>
 
       <PhotoSection
+        flash={flash?.undo ? flash : null}
         photos={gallery.images}
         here={here}
         imageMaxBytes={imageMaxBytes}

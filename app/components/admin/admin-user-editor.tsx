@@ -37,7 +37,7 @@ export function AdminUserEditor({ user, flash, confirmingDelete, saveResult }: P
       <UserFacts user={user} />
       <UserForm key={location.key} user={user} saveResult={saveResult} />
 
-      {confirmingDelete ? <ConfirmDialog cancelTo={here} action={here} /> : null}
+      {confirmingDelete ? <ConfirmDialog cancelTo={here} action={here} undoable={false} /> : null}
     </>
   );
 }

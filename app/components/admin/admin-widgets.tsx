@@ -21,10 +21,10 @@ import {
   formMessageOf,
 } from "../form-fields.tsx";
 import { ImageIcon, TextIcon } from "./admin-icons.tsx";
-import { Modal } from "../modal.tsx";
+import { ConfirmDialog, Modal } from "../modal.tsx";
 import { RichTextEditor } from "../rich-text-editor.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
-import { AdminToolbar } from "./admin-entry-parts.tsx";
+import { AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
 import { ImageChooser } from "./image-chooser.tsx";
 
 const LIST_PATH = "/admin/widgets";
@@ -147,9 +147,15 @@ export function AdminWidgetEditor({
   flash,
   saveResult,
   submittedHtml,
+  deletable = false,
+  confirmingDelete = false,
 }: {
   widget: AdminWidget;
   flash: Flash | null;
+  /** Delete Item is offered (our API's extension, for a widget no page shows). */
+  deletable?: boolean;
+  /** The delete step (`?confirm=delete`) is open. */
+  confirmingDelete?: boolean;
   saveResult?: SubmissionResult<string[]> | null;
   /** The HTML as last submitted, so a failed save loses nothing. */
   submittedHtml?: string;
@@ -225,12 +231,22 @@ export function AdminWidgetEditor({
             focusFirst={focus === fields.alt.name}
           />
         </div>
-        <div className="border-t border-brand-100 pt-6">
-          <SubmitButton intent="save" pendingText="Saving…">
-            Save Changes
-          </SubmitButton>
-        </div>
+        {deletable ? (
+          <SaveOrDeleteButtons deleteLabel="Delete Item" />
+        ) : (
+          <div className="border-t border-brand-100 pt-6">
+            <SubmitButton intent="save" pendingText="Saving…">
+              Save Changes
+            </SubmitButton>
+          </div>
+        )}
       </Form>
+      {confirmingDelete ? (
+        <ConfirmDialog
+          cancelTo={`${LIST_PATH}/${widget.id}`}
+          action={`${LIST_PATH}/${widget.id}`}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useFetcher, useRevalidator, type FetcherWithComponents } from "react-router";
 import { INTENT_FIELD } from "../../lib/form-intent.ts";
+import { FlashMessage, type Flash } from "../flash-message.tsx";
 import { IntentField } from "../form-fields.tsx";
 import { RotateIcon, TrashIcon } from "./admin-icons.tsx";
 import { SortableGrid } from "../sortable-grid.tsx";
@@ -25,6 +26,8 @@ type PhotoSectionProps<T extends PhotoGridItem> = {
   renderDetails: (photo: T) => ReactNode;
   /** A photo's own buttons, before rotate and delete (`name` is its accessible name). */
   renderActions?: (photo: T, name: string) => ReactNode;
+  /** A deleted photo's "Moved to Trash" with its Undo. */
+  flash?: Flash | null;
 };
 
 /**
@@ -41,6 +44,7 @@ export function PhotoSection<T extends PhotoGridItem>({
   note,
   renderDetails,
   renderActions,
+  flash = null,
 }: PhotoSectionProps<T>) {
   const revalidator = useRevalidator();
   const order = useFetcher();
@@ -66,6 +70,7 @@ export function PhotoSection<T extends PhotoGridItem>({
           {title}
         </h2>
         <div className="mt-2 text-muted">{note}</div>
+        <FlashMessage flash={flash} className="mt-4" />
         {photos.length === 0 ? (
           <p className="mt-4 text-muted">No photos yet.</p>
         ) : (

@@ -33,6 +33,7 @@ function adminMenu(extensions: boolean): SideMenuEntry[] {
     ...(extensions ? [{ label: "Activity", to: "/admin/activity" }] : []),
     ...(extensions
       ? [
+          { label: "Trash", to: "/admin/trash" },
           { label: "Settings", to: "/admin/settings" },
           { label: "Messages", to: "/admin/messages" },
         ]

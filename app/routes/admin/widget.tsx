@@ -4,8 +4,8 @@ import { adminWidgetAction, loadAdminWidgetScreen } from "../../lib/admin-widget
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/widget";
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  return loadAdminWidgetScreen(context, { request, id: params.id });
+export async function loader({ context, request, url, params }: Route.LoaderArgs) {
+  return loadAdminWidgetScreen(context, { request, url, id: params.id });
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -23,6 +23,8 @@ export default function AdminWidget({ loaderData, actionData }: Route.ComponentP
       key={widgetRevision(loaderData.widget)}
       widget={loaderData.widget}
       flash={loaderData.flash}
+      deletable={loaderData.deletable}
+      confirmingDelete={loaderData.confirmingDelete}
       saveResult={actionData?.result}
       submittedHtml={actionData?.html}
     />

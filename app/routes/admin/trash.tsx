@@ -1,0 +1,226 @@
+import { Form, Link } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { AdminToolbar } from "../../components/admin/admin-entry-parts.tsx";
+import { Pager } from "../../components/entry-grid.tsx";
+import { FlashMessage } from "../../components/flash-message.tsx";
+import { IntentField, SubmitButton } from "../../components/form-fields.tsx";
+import { Modal } from "../../components/modal.tsx";
+import { ScreenHeading } from "../../components/side-menu.tsx";
+import { loadTrashScreen, trashAction, type TrashItem } from "../../lib/admin-trash.server.ts";
+import { SITE_LOCALE } from "../../lib/locale.ts";
+import { useRootData } from "../../lib/root-data.ts";
+import { privatePageMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/trash";
+
+/** The trash's kinds as the screen names them. */
+const KIND_LABELS: Record<string, string> = {
+  project: "Project",
+  blog: "Blog Post",
+  opportunity: "Opportunity",
+  gallery: "Gallery",
+  gallery_image: "Gallery Photo",
+  entry_image: "Photo",
+  testimonial: "Testimonial",
+  widget: "Widget",
+};
+
+export function loader({ context, request, url }: Route.LoaderArgs) {
+  return loadTrashScreen(context, { request, url });
+}
+
+export function action({ context, request }: Route.ActionArgs) {
+  return trashAction(context, request);
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta({ matches }, "Trash");
+}
+
+export default function AdminTrash({ loaderData }: Route.ComponentProps) {
+  const { results: items, page, pageCount, flash, purging } = loaderData;
+  const first = items[0];
+  const keptDays = first
+    ? Math.round((Date.parse(first.purge_at) - Date.parse(first.deleted_at)) / 86_400_000)
+    : null;
+  return (
+    <>
+      <AdminToolbar backTo="/admin" />
+      <ScreenHeading title="Trash">
+        What staff deleted, newest first.
+        {keptDays !== null
+          ? ` Items are kept ${keptDays} ${keptDays === 1 ? "day" : "days"}, then deleted permanently.`
+          : null}
+      </ScreenHeading>
+      <FlashMessage flash={flash} className="mt-6" />
+      {items.length === 0 ? (
+        <p className="mt-8 rounded-2xl bg-sand/60 p-8 text-center text-muted">
+          The trash is empty.
+        </p>
+      ) : (
+        <>
+          {/* A table where there is room for one; a list of cards on a phone. */}
+          <div className="mt-6 hidden overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-brand-100 lg:block">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Deleted items</caption>
+              <thead className="bg-brand-50 text-brand-900">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Kind
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Title
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Deleted
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Purged on
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-brand-100">
+                {items.map((item) => (
+                  <TrashRow key={item.id} item={item} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className="mt-6 space-y-4 lg:hidden" aria-label="Deleted items">
+            {items.map((item) => (
+              <li key={item.id}>
+                <TrashCard item={item} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <Pager page={page} pageCount={pageCount} />
+      {purging ? <PurgeDialog item={purging} /> : null}
+    </>
+  );
+}
+
+function TrashRow({ item }: { item: TrashItem }) {
+  return (
+    <tr className="align-middle">
+      <td className="px-4 py-3 whitespace-nowrap text-muted">{kindLabel(item)}</td>
+      <th scope="row" className="px-4 py-3 font-semibold text-ink">
+        {item.title || "(untitled)"}
+      </th>
+      <td className="px-4 py-3">
+        <DeletedWhenAndWho item={item} />
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap">
+        <LocalDateTime iso={item.purge_at} dateOnly />
+      </td>
+      <td className="px-4 py-3">
+        <TrashActions item={item} />
+      </td>
+    </tr>
+  );
+}
+
+function TrashCard({ item }: { item: TrashItem }) {
+  return (
+    <article className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-brand-100">
+      <p className="text-sm text-muted">{kindLabel(item)}</p>
+      <h2 className="mt-1 font-sans text-lg font-semibold text-ink">
+        {item.title || "(untitled)"}
+      </h2>
+      <p className="mt-2 text-sm">
+        Deleted <DeletedWhenAndWho item={item} />
+      </p>
+      <p className="mt-1 text-sm text-muted">
+        Purged on <LocalDateTime iso={item.purge_at} dateOnly />
+      </p>
+      <div className="mt-4">
+        <TrashActions item={item} />
+      </div>
+    </article>
+  );
+}
+
+const kindLabel = (item: TrashItem) => KIND_LABELS[item.kind] ?? item.kind;
+
+function DeletedWhenAndWho({ item }: { item: TrashItem }) {
+  return (
+    <>
+      <LocalDateTime iso={item.deleted_at} />
+      {item.deleted_by?.name ? (
+        <span className="block text-muted">by {item.deleted_by.name}</span>
+      ) : null}
+    </>
+  );
+}
+
+function TrashActions({ item }: { item: TrashItem }) {
+  return (
+    <div className="flex flex-wrap justify-end gap-2 lg:flex-nowrap">
+      <Form method="post">
+        <IntentField value="restore" />
+        <input type="hidden" name="id" value={item.id} />
+        <button
+          type="submit"
+          className="button-light !px-3 !py-1.5"
+          aria-label={`Restore “${item.title}”`}
+        >
+          Restore
+        </button>
+      </Form>
+      <Link
+        to={`?confirm=purge&id=${item.id}`}
+        preventScrollReset
+        aria-label={`Delete “${item.title}” permanently`}
+        className="button bg-white !px-3 !py-1.5 whitespace-nowrap text-red-800 ring-1 ring-red-200 hover:bg-red-50"
+      >
+        Delete Permanently
+      </Link>
+    </div>
+  );
+}
+
+/** The existing confirmation step, naming the item. */
+function PurgeDialog({ item }: { item: TrashItem }) {
+  return (
+    <Modal
+      title="Please Confirm?"
+      closeTo="/admin/trash"
+      role="alertdialog"
+      description={`Delete “${item.title}” permanently? It cannot be undone.`}
+    >
+      <div className="flex flex-wrap justify-end gap-3">
+        <Link to="/admin/trash" preventScrollReset data-autofocus className="button-light">
+          Cancel
+        </Link>
+        <Form method="post" action="/admin/trash">
+          <IntentField value="purge" />
+          <input type="hidden" name="id" value={item.id} />
+          <SubmitButton intent="purge" pendingText="Deleting…" variant="danger">
+            Confirm
+          </SubmitButton>
+        </Form>
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * A moment in the viewer's locale: the server writes it in UTC (it cannot know the viewer's
+ * clock), the browser rewrites it in its own time zone once it runs.
+ */
+function LocalDateTime({ iso, dateOnly = false }: { iso: string; dateOnly?: boolean }) {
+  const locale = useRootData()?.locale ?? SITE_LOCALE;
+  const timeZone = useHydrated() ? undefined : "UTC";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return <time>{iso}</time>;
+  const text = new Intl.DateTimeFormat(locale, {
+    dateStyle: "medium",
+    ...(dateOnly ? {} : { timeStyle: "short" }),
+    timeZone,
+  }).format(date);
+  const zone = timeZone && !dateOnly ? ` ${timeZone}` : "";
+  return <time dateTime={iso}>{text + zone}</time>;
+}

@@ -1,0 +1,326 @@
+import type { Selectable } from "kysely";
+import type { DB } from "../db/database.ts";
+import { MAX_ID, type EntryKind, type TrashKind, type TrashTable } from "../db/schema.ts";
+import type { StorageDriver } from "../media/storage.ts";
+import { recordActivity, type Actor } from "./activity.ts";
+import { entrySegment, refreshArticleHtml } from "./entries.ts";
+import { isPageWidget, PAGE_WIDGET_IN_USE } from "./widgets.ts";
+import { ValidationError } from "../errors.ts";
+
+/**
+ * The trash (record 030): deleting an item moves its rows, with those of everything it owns, into
+ * one `trash` row in the same transaction; its files stay in storage until the purge. Restoring
+ * and purging are in trash-restore.ts.
+ */
+
+export type TrashRow = Selectable<TrashTable>;
+
+/** The tables a trashed item's rows come from, in the order a restore inserts them. */
+export const TRASH_TABLES = [
+  "entries",
+  "entry_old_slugs",
+  "entry_images",
+  "galleries",
+  "gallery_images",
+  "testimonials",
+  "widgets",
+] as const;
+export type TrashTableName = (typeof TRASH_TABLES)[number];
+export type TrashedRows = Partial<Record<TrashTableName, Record<string, unknown>[]>>;
+
+/** Who moves, restores or purges, for the trash row and the activity log. */
+export type TrashWho = { actor: Actor; ipAddress?: string | null };
+
+/** What the trash needs besides the database: where files live, and how long items are kept. */
+export type TrashContext = { db: DB; storage: StorageDriver; trashDays: number };
+
+export const ENTRY_KINDS: readonly EntryKind[] = ["project", "blog", "opportunity"];
+
+export function isEntryKind(kind: string): kind is EntryKind {
+  return (ENTRY_KINDS as readonly string[]).includes(kind);
+}
+
+/** The admin screen of an item (the web tier's), for the activity log. */
+export function adminLinkOf(kind: TrashKind, itemId: number, parentId: number | null): string {
+  if (isEntryKind(kind)) return `/admin/${entrySegment(kind)}/${itemId}`;
+  switch (kind) {
+    case "entry_image":
+      return "/admin/trash";
+    case "gallery":
+      return `/admin/galleries/${itemId}`;
+    case "gallery_image":
+      return `/admin/galleries/${parentId}`;
+    case "testimonial":
+      return "/admin/testimonials";
+    case "widget":
+      return `/admin/widgets/${itemId}`;
+  }
+}
+
+type Moved = {
+  kind: TrashKind;
+  itemId: number;
+  parentId: number | null;
+  title: string;
+  rows: TrashedRows;
+  files: (string | null)[];
+};
+
+/** Writes the trash row of rows just deleted in `trx`, and its activity line. */
+async function keepInTrash(trx: DB, who: TrashWho, moved: Moved): Promise<TrashRow> {
+  const row = await trx
+    .insertInto("trash")
+    .values({
+      kind: moved.kind,
+      item_id: moved.itemId,
+      parent_id: moved.parentId,
+      title: moved.title.slice(0, 200),
+      rows: JSON.stringify(moved.rows),
+      files: JSON.stringify(moved.files.filter((key): key is string => Boolean(key))),
+      deleted_by: who.actor?.id ?? null,
+      deleted_by_name: who.actor?.name ?? "",
+      deleted_at: new Date().toISOString(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordActivity(trx, who.actor, {
+    action: "deleted",
+    subject: moved.kind,
+    subjectId: moved.itemId,
+    title: moved.title,
+    link: "/admin/trash",
+    ipAddress: who.ipAddress,
+  });
+  return row;
+}
+
+/** Moves an entry with its photos and old slugs to the trash; undefined when there is none. */
+export async function trashEntry(
+  ctx: TrashContext,
+  who: TrashWho,
+  kind: EntryKind,
+  id: number,
+): Promise<TrashRow | undefined> {
+  if (id > MAX_ID) return undefined;
+  return moveToTrash(
+    ctx,
+    async (trx) => {
+      const entry = await trx
+        .selectFrom("entries")
+        .selectAll()
+        .where("kind", "=", kind)
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!entry) return undefined;
+      // The owned rows first: deleting the entry would cascade to them unseen.
+      const images = await trx
+        .deleteFrom("entry_images")
+        .where("entry_id", "=", id)
+        .returningAll()
+        .execute();
+      const oldSlugs = await trx
+        .deleteFrom("entry_old_slugs")
+        .where("entry_id", "=", id)
+        .returningAll()
+        .execute();
+      const deleted = await trx.deleteFrom("entries").where("id", "=", id).executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0) return undefined;
+      return {
+        kind,
+        itemId: id,
+        parentId: null,
+        title: entry.title,
+        rows: { entries: [entry], entry_images: images, entry_old_slugs: oldSlugs },
+        files: [entry.image, ...images.map((image) => image.path)],
+      };
+    },
+    who,
+  );
+}
+
+/** Moves one photo of an entry of `kind` to the trash; undefined when there is none. */
+export async function trashEntryImage(
+  ctx: TrashContext,
+  who: TrashWho,
+  kind: EntryKind,
+  imageId: number,
+): Promise<TrashRow | undefined> {
+  if (imageId > MAX_ID) return undefined;
+  return moveToTrash(
+    ctx,
+    async (trx) => {
+      const owner = await trx
+        .selectFrom("entry_images")
+        .innerJoin("entries", "entries.id", "entry_images.entry_id")
+        .select(["entries.id", "entries.title"])
+        .where("entries.kind", "=", kind)
+        .where("entry_images.id", "=", imageId)
+        .executeTakeFirst();
+      if (!owner) return undefined;
+      const image = await trx
+        .deleteFrom("entry_images")
+        .where("id", "=", imageId)
+        .returningAll()
+        .executeTakeFirst();
+      if (!image) return undefined;
+      await refreshArticleHtml(trx, owner.id);
+      return {
+        kind: "entry_image",
+        itemId: imageId,
+        parentId: owner.id,
+        title: image.alt || `Photo of “${owner.title}”`,
+        rows: { entry_images: [image] },
+        files: [image.path],
+      };
+    },
+    who,
+  );
+}
+
+/** Moves a gallery with its photos to the trash; undefined when there is none. */
+export async function trashGallery(
+  ctx: TrashContext,
+  who: TrashWho,
+  id: number,
+): Promise<TrashRow | undefined> {
+  if (id > MAX_ID) return undefined;
+  return moveToTrash(
+    ctx,
+    async (trx) => {
+      const gallery = await trx
+        .selectFrom("galleries")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!gallery) return undefined;
+      const images = await trx
+        .deleteFrom("gallery_images")
+        .where("gallery_id", "=", id)
+        .returningAll()
+        .execute();
+      const deleted = await trx.deleteFrom("galleries").where("id", "=", id).executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0) return undefined;
+      return {
+        kind: "gallery",
+        itemId: id,
+        parentId: null,
+        title: gallery.name,
+        rows: { galleries: [gallery], gallery_images: images },
+        files: images.map((image) => image.path),
+      };
+    },
+    who,
+  );
+}
+
+/** Moves one photo of a gallery to the trash; undefined when there is none. */
+export async function trashGalleryImage(
+  ctx: TrashContext,
+  who: TrashWho,
+  id: number,
+): Promise<TrashRow | undefined> {
+  if (id > MAX_ID) return undefined;
+  return moveToTrash(
+    ctx,
+    async (trx) => {
+      const image = await trx
+        .deleteFrom("gallery_images")
+        .where("id", "=", id)
+        .returningAll()
+        .executeTakeFirst();
+      if (!image) return undefined;
+      const gallery = await trx
+        .selectFrom("galleries")
+        .select("name")
+        .where("id", "=", image.gallery_id)
+        .executeTakeFirst();
+      return {
+        kind: "gallery_image",
+        itemId: id,
+        parentId: image.gallery_id,
+        title: image.alt || `Photo in “${gallery?.name ?? "a gallery"}”`,
+        rows: { gallery_images: [image] },
+        files: [image.path],
+      };
+    },
+    who,
+  );
+}
+
+/** Moves a testimonial to the trash; undefined when there is none. */
+export async function trashTestimonial(
+  ctx: TrashContext,
+  who: TrashWho,
+  id: number,
+): Promise<TrashRow | undefined> {
+  if (id > MAX_ID) return undefined;
+  return moveToTrash(
+    ctx,
+    async (trx) => {
+      const testimonial = await trx
+        .deleteFrom("testimonials")
+        .where("id", "=", id)
+        .returningAll()
+        .executeTakeFirst();
+      if (!testimonial) return undefined;
+      return {
+        kind: "testimonial",
+        itemId: id,
+        parentId: null,
+        title: testimonial.name,
+        rows: { testimonials: [testimonial] },
+        files: [],
+      };
+    },
+    who,
+  );
+}
+
+/**
+ * Moves a widget to the trash; undefined when there is none. Throws a 422 under `name` for a
+ * widget the site's pages show.
+ */
+export async function trashWidget(
+  ctx: TrashContext,
+  who: TrashWho,
+  id: number,
+): Promise<TrashRow | undefined> {
+  if (id > MAX_ID) return undefined;
+  return moveToTrash(
+    ctx,
+    async (trx) => {
+      const widget = await trx
+        .selectFrom("widgets")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!widget) return undefined;
+      if (isPageWidget(widget.name)) throw ValidationError.field("name", PAGE_WIDGET_IN_USE);
+      await trx.deleteFrom("widgets").where("id", "=", id).execute();
+      return {
+        kind: "widget",
+        itemId: id,
+        parentId: null,
+        title: widget.name,
+        rows: { widgets: [widget] },
+        files: [widget.image],
+      };
+    },
+    who,
+  );
+}
+
+/**
+ * Runs `take` (which deletes an item's rows and says what they were) and keeps them in the trash,
+ * in one transaction.
+ */
+async function moveToTrash(
+  ctx: TrashContext,
+  take: (trx: DB) => Promise<Moved | undefined>,
+  who: TrashWho,
+): Promise<TrashRow | undefined> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const moved = await take(trx);
+    return moved ? keepInTrash(trx, who, moved) : undefined;
+  });
+}

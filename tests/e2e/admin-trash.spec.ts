@@ -1,0 +1,87 @@
+import type { Page } from "@playwright/test";
+import { adminApiDelete, adminApiPost, signInAsAdmin, uniqueTitle } from "./admin-support.ts";
+import { expect, test } from "./fixtures.ts";
+
+type Created = { id: number; slug: string; title: string };
+
+/** Deletes a post through its edit screen and its confirmation step. */
+async function deleteThroughEditScreen(page: Page, post: Created) {
+  await page.goto(`/admin/blog/${post.id}`);
+  await page.getByRole("link", { name: "Delete Item" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Please Confirm?" });
+  await expect(confirm).toContainText("Are you sure you want to do this?");
+  await expect(confirm).not.toContainText("cannot be undone");
+  await confirm.getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL("/admin/blog");
+}
+
+async function publicStatus(page: Page, post: Created): Promise<number> {
+  return (await page.request.get(`/blog/${post.slug}`)).status();
+}
+
+test.describe("the trash", () => {
+  let post: Created;
+
+  test.beforeEach(async ({ page, apiUrl, appUrl }, testInfo) => {
+    await signInAsAdmin(page, { apiUrl, appUrl });
+    post = await adminApiPost<Created>(page, { apiUrl, appUrl }, "/api/blog", {
+      title: uniqueTitle("Trash me", testInfo.project.name),
+    });
+  });
+
+  test.afterEach(async ({ page, apiUrl, appUrl }) => {
+    await adminApiDelete(page, { apiUrl, appUrl }, `/api/blog/${post.id}`);
+  });
+
+  test("a deleted post says Moved to Trash, and Undo brings it back to /blog", async ({ page }) => {
+    await deleteThroughEditScreen(page, post);
+    const flash = page.getByRole("status").filter({ hasText: "Moved to Trash" });
+    await expect(flash).toBeVisible();
+    expect(await publicStatus(page, post)).toBe(404);
+
+    await flash.getByRole("button", { name: "Undo" }).click();
+    await expect(page).toHaveURL("/admin/blog");
+    await expect(page.getByRole("status").filter({ hasText: "Restored" })).toBeVisible();
+    expect(await publicStatus(page, post)).toBe(200);
+    await page.goto("/blog");
+    await expect(page.getByRole("link", { name: post.title }).first()).toBeVisible();
+  });
+
+  test("a deleted post is listed on /admin/trash and Restore puts it back at its address", async ({
+    page,
+  }) => {
+    await deleteThroughEditScreen(page, post);
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: "Trash" })
+      .click();
+    await expect(page).toHaveURL("/admin/trash");
+    await expect(page.getByRole("heading", { level: 1, name: "Trash" })).toBeVisible();
+    await expect(page.getByText("Items are kept 30 days")).toBeVisible();
+    const row = page.getByRole("row").filter({ hasText: post.title });
+    await expect(row).toContainText("Blog Post");
+    expect(await publicStatus(page, post)).toBe(404);
+
+    await row.getByRole("button", { name: `Restore “${post.title}”` }).click();
+    const flash = page.getByRole("status").filter({ hasText: "Restored" });
+    await expect(flash).toContainText(`/blog/${post.slug}`);
+    await expect(page.getByRole("row").filter({ hasText: post.title })).toHaveCount(0);
+    await flash.getByRole("link", { name: `/blog/${post.slug}` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: post.title })).toBeVisible();
+  });
+
+  test("Delete Permanently asks, names the item, and removes it for good", async ({ page }) => {
+    await deleteThroughEditScreen(page, post);
+    await page.goto("/admin/trash");
+    const row = page.getByRole("row").filter({ hasText: post.title });
+    await row.getByRole("link", { name: `Delete “${post.title}” permanently` }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Please Confirm?" });
+    await expect(confirm).toContainText(`Delete “${post.title}” permanently? It cannot be undone.`);
+    await confirm.getByRole("button", { name: "Confirm" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Deleted permanently." }),
+    ).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: post.title })).toHaveCount(0);
+    expect(await publicStatus(page, post)).toBe(404);
+  });
+});

@@ -12,6 +12,7 @@ import { forgetPublicEntryPages } from "./domain/entries.ts";
 import { accountRoutes } from "./http/account.ts";
 import { contactRoutes } from "./http/contact.ts";
 import { csrfCookieRoutes } from "./http/csrf-cookie.ts";
+import { draftRoutes } from "./http/drafts.ts";
 import { entryRoutes } from "./http/entries.ts";
 import { entryAdminRoutes } from "./http/entries-admin.ts";
 import { galleryRoutes } from "./http/galleries.ts";
@@ -148,6 +149,7 @@ export async function buildApp({
   await app.register(galleryRoutes);
   await app.register(userAdminRoutes);
   await app.register(storageRoutes);
+  await app.register(draftRoutes);
 
   return app;
 }

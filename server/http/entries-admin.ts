@@ -32,6 +32,7 @@ import {
   orderBody,
   parseEntryImageUpload,
 } from "./entry-forms.ts";
+import { forgetDraft } from "./drafts.ts";
 import { admin } from "./guards.ts";
 import { readForm } from "./multipart.ts";
 import { parseIdParam } from "./path-key.ts";
@@ -86,6 +87,7 @@ export async function entryAdminRoutes(app: FastifyInstance) {
       const changes = await parseForm(entryUpdateForm, form.fields);
       const saved = await updateEntry(ctx, kind, id, { ...changes, image: form.files.image?.data });
       if (!saved) throw notFound();
+      await forgetDraft(request, kind, id);
       return presentEntryForAdmin(saved.entry, saved.images, await oldSlugsOf(app.db, id));
     });
 

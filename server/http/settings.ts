@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { getSettings, updateSettings } from "../domain/settings.ts";
 import { presentSettings } from "../presenters/settings.ts";
+import { forgetDraft } from "./drafts.ts";
 import { admin } from "./guards.ts";
 import { line, text, z } from "./validation.ts";
 
@@ -24,6 +25,7 @@ export async function settingsRoutes(app: FastifyInstance) {
 
   app.put("/api/settings", { preHandler: admin }, async (request) => {
     const input = settingsInput.parse(request.body ?? {});
+    await forgetDraft(request, "settings", 0);
     return presentSettings(await updateSettings(app.db, input));
   });
 }

@@ -8,6 +8,7 @@ import {
 } from "../domain/testimonials.ts";
 import { notFound } from "../errors.ts";
 import { presentTestimonial, presentTestimonialPage } from "../presenters/testimonial.ts";
+import { forgetDraft } from "./drafts.ts";
 import { admin } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
 import { readForm } from "./multipart.ts";
@@ -79,6 +80,7 @@ export async function testimonialRoutes(app: FastifyInstance) {
     const changes = await parseForm(testimonialUpdateForm, fields);
     const testimonial = await updateTestimonial(app.db, id, changes);
     if (!testimonial) throw notFound();
+    await forgetDraft(request, "testimonial", id);
     return presentTestimonial(testimonial);
   });
 

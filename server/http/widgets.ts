@@ -10,6 +10,7 @@ import {
 } from "../domain/widgets.ts";
 import { notFound } from "../errors.ts";
 import { presentWidget, presentWidgetList } from "../presenters/widget.ts";
+import { forgetDraft } from "./drafts.ts";
 import { admin } from "./guards.ts";
 import { readForm } from "./multipart.ts";
 import { parseIdParam, parsePathKey } from "./path-key.ts";
@@ -71,6 +72,7 @@ export async function widgetRoutes(app: FastifyInstance) {
       image,
     });
     if (!widget) throw notFound();
+    await forgetDraft(request, "widget", id);
     return presentWidget(widget);
   });
 }

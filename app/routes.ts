@@ -58,6 +58,7 @@ export default [
     route("blog/:id/photos", "routes/admin/entry-photos.ts", { id: "admin-blog-post-photos" }),
     // Beyond the spec: the organisation's details and the visitors' messages (our API's extensions).
     route("settings", "routes/admin/settings.tsx"),
+    route("drafts/:subject/:id", "routes/admin/draft.ts"),
     route("messages", "routes/admin/messages.tsx"),
   ]),
 

@@ -20,6 +20,8 @@ import {
 import { ConfirmDialog } from "../modal.tsx";
 import { RichTextEditor } from "../rich-text-editor.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
+import type { DraftBanner } from "../../lib/drafts.ts";
+import { Autosave, DraftNotice } from "./autosave.tsx";
 import { AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
 import { PhotoSection } from "./photo-grid.tsx";
 import { ImageChooser } from "./image-chooser.tsx";
@@ -35,6 +37,8 @@ type Props = {
   saveResult?: SubmissionResult<string[]> | null;
   /** The article as last submitted, so a failed save loses nothing. */
   submittedArticle?: string;
+  /** The admin's autosaved draft of this entry, if any. */
+  draft?: DraftBanner | null;
 };
 
 /** /admin/projects/{id}, /admin/blog/{id}, /admin/opportunities/{id} (spec §2.5). */
@@ -46,16 +50,18 @@ export function AdminEntryEditor({
   imageMaxBytes,
   saveResult,
   submittedArticle,
+  draft,
 }: Props) {
+  const restored = draft?.restored?.values;
   const here = `/admin/${config.kind}/${entry.id}`;
   const [form, fields] = useAppForm(EntryFormSchema, {
     id: `entry-${entry.id}`,
     lastResult: saveResult,
     defaultValue: {
-      title: entry.title,
-      slug: entry.slug,
-      preview_text: entry.preview_text ?? "",
-      created_at: publishDateText(entry.created_at),
+      title: restored?.title ?? entry.title,
+      slug: restored?.slug ?? entry.slug,
+      preview_text: restored?.preview_text ?? entry.preview_text ?? "",
+      created_at: restored?.created_at ?? publishDateText(entry.created_at),
     },
   });
   const message = formMessageOf(form);
@@ -71,6 +77,7 @@ export function AdminEntryEditor({
       </AdminToolbar>
       <ScreenHeading title={config.editTitle}>{entry.title}</ScreenHeading>
       <FlashMessage flash={flash} className="mt-6" />
+      <DraftNotice draft={draft} subject={config.kind} id={entry.id} here={here} />
 
       <Form
         method="post"
@@ -119,10 +126,11 @@ export function AdminEntryEditor({
         <RichTextEditor
           name="article"
           label={config.articleLabel}
-          defaultValue={submittedArticle ?? entry.article ?? ""}
+          defaultValue={submittedArticle ?? restored?.article ?? entry.article ?? ""}
           errors={form.allErrors.article}
         />
         <SaveOrDeleteButtons deleteLabel="Delete Item" />
+        <Autosave formId={form.id} subject={config.kind} id={entry.id} draft={draft} />
       </Form>
       {entry.old_slugs?.length ? <RemoveRedirectForm here={here} /> : null}
 

@@ -1,6 +1,7 @@
 import { AdminEntryEditor } from "../../components/admin/admin-entry-editor.tsx";
 import { ADMIN_ENTRY_KINDS } from "../../lib/admin-entries.ts";
 import { adminEntryAction, loadAdminEntryScreen } from "../../lib/admin-entries.server.ts";
+import { draftFormKey } from "../../lib/drafts.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/blog-post";
 
@@ -21,9 +22,10 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function AdminBlogPost({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <AdminEntryEditor
-      key={loaderData.entry.id}
+      key={draftFormKey(loaderData.entry.id, loaderData.draft)}
       config={config}
       entry={loaderData.entry}
+      draft={loaderData.draft}
       flash={loaderData.flash}
       confirmingDelete={loaderData.confirmingDelete}
       imageMaxBytes={loaderData.imageMaxBytes}

@@ -1,7 +1,7 @@
 import { AdminEntryEditor } from "../../components/admin/admin-entry-editor.tsx";
 import { ADMIN_ENTRY_KINDS } from "../../lib/admin-entries.ts";
 import { adminEntryAction, loadAdminEntryScreen } from "../../lib/admin-entries.server.ts";
-import { draftFormKey } from "../../lib/drafts.ts";
+import { draftFormKey, keepScreenOnAutosave } from "../../lib/drafts.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/project";
 
@@ -14,6 +14,8 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
 export async function action({ context, request, params }: Route.ActionArgs) {
   return adminEntryAction(context, config.kind, params.id, request);
 }
+
+export const shouldRevalidate = keepScreenOnAutosave;
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, config.editTitle);

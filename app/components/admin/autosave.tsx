@@ -108,7 +108,7 @@ export function DraftNotice({
       aria-label="Unsaved changes"
       className="mt-6 flex max-w-3xl flex-wrap items-center gap-3 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200"
     >
-      <p className="grow">You have unsaved changes from {time}.</p>
+      <p className="basis-full">You have unsaved changes from {time}.</p>
       <Form method="get" action={here} className="contents">
         <button type="submit" name="draft" value="restore" className={buttonClass("primary")}>
           Restore unsaved changes from {time}

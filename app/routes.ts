@@ -64,6 +64,7 @@ export default [
       route(`${kind}/:id/history`, "routes/admin/history.tsx", { id: `admin-${kind}-history` }),
     ),
     route("settings/history", "routes/admin/history.tsx", { id: "admin-settings-history" }),
+    route("drafts/:subject/:id", "routes/admin/draft.ts"),
     route("messages", "routes/admin/messages.tsx"),
     route("activity", "routes/admin/activity.tsx"),
   ]),

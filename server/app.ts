@@ -14,6 +14,7 @@ import { accountRoutes } from "./http/account.ts";
 import { activityRoutes } from "./http/activity.ts";
 import { contactRoutes } from "./http/contact.ts";
 import { csrfCookieRoutes } from "./http/csrf-cookie.ts";
+import { draftRoutes } from "./http/drafts.ts";
 import { entryRoutes } from "./http/entries.ts";
 import { entryAdminRoutes } from "./http/entries-admin.ts";
 import { galleryRoutes } from "./http/galleries.ts";
@@ -156,6 +157,7 @@ export async function buildApp({
   await app.register(storageRoutes);
   await app.register(activityRoutes);
   await app.register(revisionRoutes);
+  await app.register(draftRoutes);
 
   return app;
 }

@@ -26,6 +26,8 @@ import {
   type EntryKind,
 } from "./api-types.ts";
 import { flashAfterDelete } from "./admin-trash.server.ts";
+import { loadDraft } from "./drafts.server.ts";
+import { withDraftVersion } from "./drafts.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
@@ -100,13 +102,15 @@ export async function loadAdminEntryScreen(
   kind: EntryKind,
   { request, url, id }: { request: Request; url: URL; id: string },
 ) {
-  const [entry, { flash, headers }] = await Promise.all([
+  const [entry, { flash, headers }, draft] = await Promise.all([
     loadAdminEntry(context, kind, id),
     takeFlash(context, request),
+    loadDraft(context, kind, requireRecordId(id), url),
   ]);
   return data(
     {
-      entry,
+      entry: withDraftVersion(entry, draft),
+      draft,
       flash,
       confirmingDelete: url.searchParams.get("confirm") === "delete",
       imageMaxBytes: context.get(requestFactsContext).config.imageMaxBytes,

@@ -34,6 +34,7 @@ import {
 } from "./entry-forms.ts";
 import { logActivity } from "./activity.ts";
 import { trashEntry, trashEntryImage } from "../domain/trash.ts";
+import { forgetDraft } from "./drafts.ts";
 import { admin } from "./guards.ts";
 import { readForm } from "./multipart.ts";
 import { parseIdParam } from "./path-key.ts";
@@ -106,6 +107,7 @@ export async function entryAdminRoutes(app: FastifyInstance) {
         { actor: actorOf(request), expectedVersion: version, keep: app.config.revisionsKeep },
       );
       if (!saved) throw notFound();
+      await forgetDraft(request, kind, id);
       await logActivity(request, "saved", {
         subject: kind,
         subjectId: id,

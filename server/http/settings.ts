@@ -4,6 +4,7 @@ import { getSettings, saveSettings } from "../domain/settings.ts";
 import { presentSettings, presentSettingsForAdmin } from "../presenters/settings.ts";
 import { actorOf } from "./actor.ts";
 import { logActivity } from "./activity.ts";
+import { forgetDraft } from "./drafts.ts";
 import { admin } from "./guards.ts";
 import { versionField } from "./revisions.ts";
 import { line, text, z } from "./validation.ts";
@@ -38,6 +39,7 @@ export async function settingsRoutes(app: FastifyInstance) {
       expectedVersion: version,
       keep: app.config.revisionsKeep,
     });
+    await forgetDraft(request, "settings", 0);
     await logActivity(request, "saved", { subject: "settings" });
     return presentSettingsForAdmin(saved, saved.version);
   });

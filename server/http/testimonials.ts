@@ -15,6 +15,7 @@ import {
 import { actorOf } from "./actor.ts";
 import { logActivity } from "./activity.ts";
 import { trashTestimonial } from "../domain/trash.ts";
+import { forgetDraft } from "./drafts.ts";
 import { admin } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
 import { readForm } from "./multipart.ts";
@@ -104,6 +105,7 @@ export async function testimonialRoutes(app: FastifyInstance) {
       keep: app.config.revisionsKeep,
     });
     if (!testimonial) throw notFound();
+    await forgetDraft(request, "testimonial", id);
     await logActivity(request, "saved", testimonialLine(testimonial));
     return presentTestimonialForAdmin(testimonial, testimonial.version);
   });

@@ -13,6 +13,7 @@ import { notFound } from "../errors.ts";
 import { presentWidget, presentWidgetForAdmin, presentWidgetList } from "../presenters/widget.ts";
 import { actorOf } from "./actor.ts";
 import { logActivity } from "./activity.ts";
+import { forgetDraft } from "./drafts.ts";
 import { admin } from "./guards.ts";
 import { readForm } from "./multipart.ts";
 import { parseIdParam, parsePathKey } from "./path-key.ts";
@@ -89,6 +90,7 @@ export async function widgetRoutes(app: FastifyInstance) {
       { actor: actorOf(request), expectedVersion: version, keep: app.config.revisionsKeep },
     );
     if (!widget) throw notFound();
+    await forgetDraft(request, "widget", id);
     await logActivity(request, "saved", widgetLine(widget));
     return presentWidgetForAdmin(widget, widget.version);
   });

@@ -22,6 +22,8 @@ import {
 import { ConfirmDialog } from "../modal.tsx";
 import { RichTextEditor } from "../rich-text-editor.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
+import type { DraftBanner } from "../../lib/drafts.ts";
+import { Autosave, DraftNotice } from "./autosave.tsx";
 import { AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
 import { EditConflictScreen, TheirValues } from "./edit-conflict.tsx";
 import { PhotoSection } from "./photo-grid.tsx";
@@ -42,6 +44,8 @@ type Props = {
   conflict?: EditConflict;
   /** "Merge by hand": the form holds what was typed, at their version, their values beside it. */
   merge?: EditConflict;
+  /** The admin's autosaved draft of this entry, if any. */
+  draft?: DraftBanner | null;
 };
 
 const ENTRY_FIELDS = ["title", "slug", "created_at", "preview_text", "article"] as const;
@@ -57,7 +61,9 @@ export function AdminEntryEditor({
   submittedArticle,
   conflict,
   merge,
+  draft,
 }: Props) {
+  const restored = draft?.restored?.values;
   const here = `/admin/${config.kind}/${entry.id}`;
   const extensions = useRootData()?.settings.editable ?? false;
   const [form, fields] = useAppForm(EntryFormSchema, {
@@ -66,10 +72,10 @@ export function AdminEntryEditor({
     defaultValue: merge
       ? merge.mine
       : {
-          title: entry.title,
-          slug: entry.slug,
-          preview_text: entry.preview_text ?? "",
-          created_at: publishDateText(entry.created_at),
+          title: restored?.title ?? entry.title,
+          slug: restored?.slug ?? entry.slug,
+          preview_text: restored?.preview_text ?? entry.preview_text ?? "",
+          created_at: restored?.created_at ?? publishDateText(entry.created_at),
         },
   });
   const version = merge?.version ?? entry.version;
@@ -92,6 +98,7 @@ export function AdminEntryEditor({
       <ScreenHeading title={config.editTitle}>{entry.title}</ScreenHeading>
       {/* A photo's "Moved to Trash" and its Undo show by the photo grid. */}
       <FlashMessage flash={flash?.undo ? null : flash} className="mt-6" />
+      <DraftNotice draft={draft} subject={config.kind} id={entry.id} here={here} />
       {conflict ? (
         <EditConflictScreen
           conflict={conflict}
@@ -156,10 +163,11 @@ export function AdminEntryEditor({
           <RichTextEditor
             name="article"
             label={config.articleLabel}
-            defaultValue={submittedArticle ?? entry.article ?? ""}
+            defaultValue={submittedArticle ?? restored?.article ?? entry.article ?? ""}
             errors={form.allErrors.article}
           />
           <SaveOrDeleteButtons deleteLabel="Delete Item" />
+          <Autosave formId={form.id} subject={config.kind} id={entry.id} draft={draft} />
         </Form>
         {entry.old_slugs?.length ? <RemoveRedirectForm here={here} /> : null}
 

@@ -1,6 +1,7 @@
 import { AdminEntryEditor } from "../../components/admin/admin-entry-editor.tsx";
 import { ADMIN_ENTRY_KINDS } from "../../lib/admin-entries.ts";
 import { adminEntryAction, loadAdminEntryScreen } from "../../lib/admin-entries.server.ts";
+import { draftFormKey, keepScreenOnAutosave } from "../../lib/drafts.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/project";
 
@@ -14,6 +15,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   return adminEntryAction(context, config.kind, params.id, request);
 }
 
+export const shouldRevalidate = keepScreenOnAutosave;
+
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, config.editTitle);
 }
@@ -21,10 +24,11 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function AdminProject({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <AdminEntryEditor
-      // Merging by hand starts the form again from what was typed.
-      key={`${loaderData.entry.id}-${actionData?.merge ? "merge" : ""}`}
+      // Merging by hand starts the form again from what was typed; restoring a draft, from the draft.
+      key={`${draftFormKey(loaderData.entry.id, loaderData.draft)}-${actionData?.merge ? "merge" : ""}`}
       config={config}
       entry={loaderData.entry}
+      draft={loaderData.draft}
       flash={loaderData.flash}
       confirmingDelete={loaderData.confirmingDelete}
       imageMaxBytes={loaderData.imageMaxBytes}

@@ -1,0 +1,126 @@
+import { useEffect, useRef } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { Form, type Blocker } from "react-router";
+import { clockTime, draftPath, type DraftBanner, type DraftSubject } from "../../lib/drafts.ts";
+import { INTENT_FIELD } from "../../lib/forms.ts";
+import { useRootData } from "../../lib/root-data.ts";
+import { useAutosave } from "../../lib/use-autosave.ts";
+import { buttonClass } from "../form-fields.tsx";
+
+/**
+ * Inside an edit form, by its Save button: autosaves the form as the admin's draft and says so
+ * quietly, and asks before a link leaves unsaved changes. Renders nothing without JavaScript or
+ * against a backend without drafts.
+ */
+export function Autosave({
+  formId,
+  subject,
+  id,
+  draft,
+}: {
+  formId: string;
+  subject: DraftSubject;
+  id: number | string;
+  draft: DraftBanner | null | undefined;
+}) {
+  const enabled = useRootData()?.settings.editable ?? false;
+  const hydrated = useHydrated();
+  const { savedAt, blocker } = useAutosave({
+    formId,
+    action: draftPath(subject, id),
+    enabled,
+    startsDirty: Boolean(draft?.restored),
+  });
+  const time = savedAt ? clockTime(savedAt) : "";
+  if (!enabled || !hydrated) return null;
+  return (
+    <>
+      <p role="status" aria-live="polite" className="min-h-6 text-sm text-muted">
+        {time ? `Saved a draft at ${time}` : ""}
+      </p>
+      {blocker.state === "blocked" ? <LeaveDialog blocker={blocker} /> : null}
+    </>
+  );
+}
+
+/** "You have unsaved changes. Leave this page?" — Stay keeps the screen, Leave goes on. */
+function LeaveDialog({ blocker }: { blocker: Blocker }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const stay = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    dialog.current?.showModal();
+    stay.current?.focus();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="leave-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        blocker.reset?.();
+      }}
+      className="fixed inset-0 z-50 m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-6 text-ink shadow-2xl ring-1 ring-brand-100 backdrop:bg-ink/50"
+    >
+      <p id="leave-title" className="text-lg font-semibold">
+        You have unsaved changes. Leave this page?
+      </p>
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <button
+          ref={stay}
+          type="button"
+          className={buttonClass("light")}
+          onClick={() => blocker.reset?.()}
+        >
+          Stay
+        </button>
+        <button type="button" className={buttonClass("danger")} onClick={() => blocker.proceed?.()}>
+          Leave
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+/**
+ * "You have unsaved changes from 14:02." above an edit form whose admin has a draft of it:
+ * Restore reloads the screen from the draft (a GET, so it works without JavaScript), Discard
+ * deletes it. Hidden once the draft is restored.
+ */
+export function DraftNotice({
+  draft,
+  subject,
+  id,
+  here,
+}: {
+  draft: DraftBanner | null | undefined;
+  subject: DraftSubject;
+  id: number | string;
+  here: string;
+}) {
+  const hydrated = useHydrated();
+  if (!draft || draft.restored) return null;
+  // The server's clock first, so the page hydrates as it was rendered; then the viewer's.
+  const time = hydrated ? clockTime(draft.savedAt) : draft.savedAtText;
+  return (
+    <section
+      aria-label="Unsaved changes"
+      className="mt-6 flex max-w-3xl flex-wrap items-center gap-3 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200"
+    >
+      <p className="basis-full">You have unsaved changes from {time}.</p>
+      <Form method="get" action={here} className="contents">
+        <button type="submit" name="draft" value="restore" className={buttonClass("primary")}>
+          Restore unsaved changes from {time}
+        </button>
+      </Form>
+      <Form method="post" action={draftPath(subject, id)} className="contents">
+        <input type="hidden" name={INTENT_FIELD} value="discard" />
+        <input type="hidden" name="redirectTo" value={here} />
+        <button type="submit" className={buttonClass("light")}>
+          Discard
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import { safeRedirectPath } from "./forms.server.ts";
+import { INTENT_FIELD } from "./forms.ts";
+import { clockTime, DRAFT_SUBJECTS, type DraftBanner, type DraftSubject } from "./drafts.ts";
+import { apiClientContext, siteSettingsContext } from "./request-context.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+const DraftSchema = z.object({
+  version: z.number().nullable(),
+  data: z.record(z.string(), z.string()),
+  saved_at: z.string(),
+});
+
+/** The form fields that are not the item's text: how the form is sent, not what it holds. */
+const NOT_DRAFTED = new Set([INTENT_FIELD, "version", "redirectTo"]);
+
+/**
+ * The signed-in admin's autosaved draft of an item (record 030), for the edit screen's banner;
+ * with `?draft=restore` its values too, which the form then starts from. Null when there is none,
+ * and always against a backend without our extensions (Laravel), which is never asked.
+ */
+export async function loadDraft(
+  context: Context,
+  subject: DraftSubject,
+  id: number | string,
+  url: URL,
+): Promise<DraftBanner | null> {
+  if (!context.get(siteSettingsContext).editable) return null;
+  const api = context.get(apiClientContext);
+  const result = await api.get(`/api/drafts/${subject}/${id}`, { schema: DraftSchema });
+  if (!result.ok) return null;
+  const restoring = url.searchParams.get("draft") === "restore";
+  return {
+    savedAt: result.body.saved_at,
+    savedAtText: clockTime(result.body.saved_at),
+    restored: restoring ? { version: result.body.version, values: result.body.data } : null,
+  };
+}
+
+/**
+ * POST /admin/drafts/{subject}/{id}: the editor's autosave (a fetcher; answers `{saved_at}`), or
+ * `intent=discard` (the banner's Discard: back to the edit screen); DELETE discards too.
+ */
+export async function draftAction(
+  context: Context,
+  request: Request,
+  params: { subject: string; id: string },
+) {
+  const subject = params.subject as DraftSubject;
+  if (!DRAFT_SUBJECTS.includes(subject) || !/^\d{1,10}$/.test(params.id)) {
+    throw data({ message: "Not Found." }, { status: 404 });
+  }
+  if (!context.get(siteSettingsContext).editable) {
+    throw data({ message: "Not Found." }, { status: 404 });
+  }
+  const api = context.get(apiClientContext);
+  const path = `/api/drafts/${subject}/${params.id}`;
+  const formData = request.method === "DELETE" ? null : await request.formData();
+
+  if (!formData || formData.get(INTENT_FIELD) === "discard") {
+    const result = await api.delete(path);
+    if (!result.ok && result.status !== 404)
+      console.error(`Discarding ${path} failed:`, result.status);
+    const back = formData?.get("redirectTo");
+    return back ? redirect(safeRedirectPath(back, "/admin")) : data({ ok: true });
+  }
+
+  const values: Record<string, string> = {};
+  for (const [name, value] of formData) {
+    if (typeof value === "string" && !NOT_DRAFTED.has(name)) values[name] = value;
+  }
+  const version = Number(formData.get("version"));
+  const result = await api.put(path, {
+    version: Number.isSafeInteger(version) && version > 0 ? version : null,
+    data: values,
+  });
+  if (!result.ok) {
+    console.error(`Autosaving ${path} failed:`, result.status);
+    return data({ saved_at: null }, { status: result.status === 404 ? 404 : 422 });
+  }
+  const body = result.body as { saved_at?: unknown };
+  return data({ saved_at: typeof body.saved_at === "string" ? body.saved_at : null });
+}

@@ -1,0 +1,64 @@
+import { INTENT_FIELD } from "./form-intent.ts";
+
+/** The items with autosaved drafts, by their API and admin URL segment (record 030). */
+export const DRAFT_SUBJECTS = [
+  "projects",
+  "blog",
+  "opportunities",
+  "widgets",
+  "testimonials",
+  "settings",
+] as const;
+
+export type DraftSubject = (typeof DRAFT_SUBJECTS)[number];
+
+/** What an edit screen knows of the admin's draft: when it was saved, and its values once restored. */
+export type DraftBanner = {
+  savedAt: string;
+  /** The time as the server's clock reads it, shown until the browser puts its own. */
+  savedAtText: string;
+  restored: { version: number | null; values: Record<string, string> } | null;
+};
+
+/** Where the browser's autosave posts. */
+export const draftPath = (subject: DraftSubject, id: number | string) =>
+  `/admin/drafts/${subject}/${id}`;
+
+/** A time of day as staff read it: 24-hour, hours and minutes, in the viewer's zone. */
+export function clockTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * The item as its edit screen shows it: from a restored draft, at the draft's version, so a save
+ * of a stale draft meets the edit-conflict screen instead of overwriting a newer save.
+ */
+export function withDraftVersion<T extends object>(item: T, draft: DraftBanner | null): T {
+  if (!draft?.restored || !("version" in item)) return item;
+  return { ...item, version: draft.restored.version };
+}
+
+/** A key that remounts an edit form when a draft is restored into it. */
+export const draftFormKey = (id: number | string, draft: DraftBanner | null | undefined) =>
+  draft?.restored ? `${id}-draft` : String(id);
+
+/**
+ * An edit route's `shouldRevalidate`: an autosave leaves the screen as it is (reloading it would
+ * show the banner of the draft being typed).
+ */
+export function keepScreenOnAutosave({
+  formAction,
+  formData,
+  defaultShouldRevalidate,
+}: {
+  formAction?: string;
+  formData?: FormData;
+  defaultShouldRevalidate: boolean;
+}): boolean {
+  const discarding = formData?.get(INTENT_FIELD) === "discard";
+  if (formAction?.startsWith("/admin/drafts/") && !discarding) return false;
+  return defaultShouldRevalidate;
+}

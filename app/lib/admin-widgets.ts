@@ -39,6 +39,9 @@ export const WidgetFormSchema = z.object({
   alt: z.string().optional(),
 });
 
+/** The fields of the widget form the conflict screen carries, in screen order. */
+export const WIDGET_FORM_FIELDS = ["name", "type", "html", "alt"] as const;
+
 /**
  * What the edit form was last loaded with: when a save changes the widget (a new picture, say),
  * the form starts again from it, its file input empty; a failed save changes nothing and keeps

@@ -22,7 +22,9 @@ export function historyTarget(url: URL): { subject: HistorySubject; id: number; 
   if (subject === "settings") return { subject, id: 0, editPath: "/admin/settings" };
   const recordId = requireRecordId(id ?? "");
   const editPath =
-    subject === "testimonials" ? "/admin/testimonials" : `/admin/${subject}/${recordId}`;
+    subject === "testimonials"
+      ? `/admin/testimonials?edit=${recordId}`
+      : `/admin/${subject}/${recordId}`;
   return { subject, id: recordId, editPath };
 }
 

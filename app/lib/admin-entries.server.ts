@@ -32,7 +32,7 @@ import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
 import { requireRecordId } from "./guards.server.ts";
-import { conflictOf, keepAsDraft } from "./history.server.ts";
+import { conflictOf, loadedVersionOf, mergeOf, takeTheirs, typedValues } from "./history.server.ts";
 import type { EditConflict } from "./history.ts";
 import { apiClientContext, requestFactsContext } from "./request-context.server.ts";
 
@@ -204,11 +204,16 @@ export async function adminEntryAction(
     case "merge":
       return mergeByHand(formData);
     case "take-theirs":
-      await keepAsDraft(context, kind, entry.id, loadedVersionOf(formData), typedValues(formData));
-      return redirectWithFlash(context, `/admin/${kind}/${entry.id}`, {
-        kind: "success",
-        message: "Their version is shown; what you typed is kept as your draft.",
-      });
+      return takeTheirs(
+        context,
+        {
+          subject: kind,
+          id: entry.id,
+          fields: ENTRY_FORM_FIELDS,
+          editPath: `/admin/${kind}/${entry.id}`,
+        },
+        formData,
+      );
     case REMOVE_REDIRECT_INTENT:
       return removeRedirect(context, kind, entry, formData.get("slug"));
     case "delete": {
@@ -265,10 +270,15 @@ async function saveEntry(
   const api = context.get(apiClientContext);
   const result = await api.post(`/api/${kind}/${entry.id}`, body);
   if (!result.ok) {
-    const conflict = conflictOf(result.status, result.body, typedValues(formData), {
-      loadedVersion: loadedVersionOf(formData),
-      pictureChosen,
-    });
+    const conflict = conflictOf(
+      result.status,
+      result.body,
+      typedValues(formData, ENTRY_FORM_FIELDS),
+      {
+        loadedVersion: loadedVersionOf(formData),
+        pictureChosen,
+      },
+    );
     if (conflict) return { result: null, article, conflict: entryConflict(conflict) };
     return { result: replyWithApiFailure(submission, result), article };
   }
@@ -321,21 +331,8 @@ export async function uploadEntryPhotos(
   return uploadPhotos(context, entryPhotoOwner(kind, requireRecordId(id)), request);
 }
 
-/** The fields of the entry form as typed, for the conflict screen's hidden fields and the draft. */
-function typedValues(formData: FormData): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const field of ["title", "slug", "created_at", "preview_text", "article"]) {
-    const value = formData.get(field);
-    if (typeof value === "string") values[field] = value;
-  }
-  return values;
-}
-
-/** The version the form was first loaded at (kept through the conflict screen as `loaded_version`). */
-function loadedVersionOf(formData: FormData): number | null {
-  const value = Number(formData.get("loaded_version") ?? formData.get("version"));
-  return Number.isSafeInteger(value) ? value : null;
-}
+/** The fields of the entry form the conflict screen carries. */
+const ENTRY_FORM_FIELDS = ["title", "slug", "created_at", "preview_text", "article"];
 
 /** Their side in the form's own terms: the publish date as dd/mm/yyyy. */
 function entryConflict(conflict: EditConflict): EditConflict {
@@ -344,27 +341,8 @@ function entryConflict(conflict: EditConflict): EditConflict {
   return { ...conflict, theirs };
 }
 
-/**
- * "Merge by hand": the edit form again with what was typed, at their version, their values
- * shown beside it (the conflict as the action's data, no redirect: works without JavaScript).
- */
+/** "Merge by hand": the edit form again with what was typed, their values beside it. */
 function mergeByHand(formData: FormData): EntrySaveData {
-  const mine = typedValues(formData);
-  const theirs: Record<string, string> = {};
-  for (const field of Object.keys(mine)) {
-    const value = formData.get(`theirs_${field}`);
-    if (typeof value === "string") theirs[field] = value;
-  }
-  const version = Number(formData.get("version"));
-  if (!Number.isSafeInteger(version)) throw data("Unknown version.", { status: 400 });
-  const merge: EditConflict = {
-    version,
-    loadedVersion: loadedVersionOf(formData),
-    by: String(formData.get("by") ?? ""),
-    savedAt: String(formData.get("saved_at") ?? ""),
-    theirs,
-    mine,
-    pictureChosen: false,
-  };
-  return { result: null, article: mine.article ?? "", merge };
+  const merge = mergeOf(formData, ENTRY_FORM_FIELDS);
+  return { result: null, article: merge.mine.article ?? "", merge };
 }

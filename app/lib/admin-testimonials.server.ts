@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import {
+  TESTIMONIAL_FORM_FIELDS,
   TESTIMONIAL_PAGE_SIZE,
   TestimonialFormSchema,
   testimonialsLocation,
@@ -13,9 +14,12 @@ import { flashAfterDelete } from "./admin-trash.server.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
+import { conflictOf, loadedVersionOf, mergeOf, takeTheirs, typedValues } from "./history.server.ts";
 import { apiClientContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
+
+const FIELDS = TESTIMONIAL_FORM_FIELDS;
 
 /**
  * /admin/testimonials: one page of the table, the testimonial `?edit=` opens (an id that is not
@@ -80,11 +84,17 @@ export async function adminTestimonialsAction(
       const submission = parseWithZod(formData, { schema: TestimonialFormSchema });
       const review = String(formData.get("review") ?? "");
       if (submission.status !== "success") return { result: submission.reply(), review };
-      const body = { name: submission.value.name, score: submission.value.score, review };
+      const version = formData.get("version") || undefined;
+      const body = { name: submission.value.name, score: submission.value.score, review, version };
       // No lookup first: the API answers 404 for a testimonial that is not there.
       const result = await api.post(`/api/testimonials${editingId ? `/${editingId}` : ""}`, body);
       if (!result.ok && result.status === 404) throwNotFound();
       if (!result.ok) {
+        const conflict = conflictOf(result.status, result.body, typedValues(formData, FIELDS), {
+          loadedVersion: loadedVersionOf(formData),
+          pictureChosen: false,
+        });
+        if (conflict) return { result: null, review, conflict };
         return {
           result: replyWithApiFailure(submission, result, { firstErrorOnly: true }),
           review,
@@ -99,6 +109,19 @@ export async function adminTestimonialsAction(
             kind: "success",
             message: "Testimonial Added Successfully",
           });
+    }
+    case "merge": {
+      const merge = mergeOf(formData, FIELDS);
+      return { result: null, review: merge.mine.review ?? "", merge };
+    }
+    case "take-theirs": {
+      const id = requireRecordId(editedId(url));
+      const editPath = testimonialsLocation(page, { edit: id });
+      return takeTheirs(
+        context,
+        { subject: "testimonials", id, fields: FIELDS, editPath },
+        formData,
+      );
     }
     case "delete": {
       const editing = await loadTestimonial(context, editedId(url));

@@ -36,6 +36,9 @@ export const TestimonialFormSchema = z.object({
   review: z.string().optional(),
 });
 
+/** The fields of the edit modal the conflict screen carries, in screen order. */
+export const TESTIMONIAL_FORM_FIELDS = ["name", "score", "review"] as const;
+
 /** Where each modal of /admin/testimonials lives in the URL, on the list's current page. */
 export function testimonialsLocation(
   page: number,

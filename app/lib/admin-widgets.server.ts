@@ -1,9 +1,10 @@
-import type { Submission } from "@conform-to/react";
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import {
   AdminWidgetSchema,
   CreateWidgetSchema,
+  WIDGET_FORM_FIELDS,
   WidgetFormSchema,
   type AdminWidget,
 } from "./admin-widgets.ts";
@@ -15,11 +16,21 @@ import { pagedSchema } from "./api-types.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
+import { conflictOf, loadedVersionOf, mergeOf, takeTheirs, typedValues } from "./history.server.ts";
+import type { EditConflict } from "./history.ts";
 import { apiClientContext, siteSettingsContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
 const LIST_PATH = "/admin/widgets";
+
+/** What the edit screen gets back from a save that did not go through (or "Merge by hand"). */
+type WidgetSaveData = {
+  result: SubmissionResult<string[]> | null;
+  html: string | undefined;
+  conflict?: EditConflict;
+  merge?: EditConflict;
+};
 
 /** The save confirmation of spec §8, shown for 3 seconds with JavaScript. */
 export const WIDGET_SAVED_MESSAGE = "Changes saved....";
@@ -82,11 +93,38 @@ async function loadAdminWidget(context: Context, id: string): Promise<AdminWidge
  * a failure returns what was typed, the HTML included, so nothing is lost.
  */
 export async function adminWidgetAction(context: Context, id: string, request: Request) {
-  requireRecordId(id);
+  const widgetId = requireRecordId(id);
   const formData = await request.formData();
-  if (formData.get(INTENT_FIELD) === "delete") return deleteWidget(context, id);
-  if (formData.get(INTENT_FIELD) !== "save") throw data("Unknown action.", { status: 400 });
+  switch (formData.get(INTENT_FIELD)) {
+    case "delete":
+      return deleteWidget(context, id);
+    case "save":
+      return saveWidget(context, id, formData);
+    case "merge": {
+      const merge = mergeOf(formData, WIDGET_FORM_FIELDS);
+      return { result: null, html: merge.mine.html, merge };
+    }
+    case "take-theirs":
+      return takeTheirs(
+        context,
+        {
+          subject: "widgets",
+          id: widgetId,
+          fields: WIDGET_FORM_FIELDS,
+          editPath: `/admin/widgets/${id}`,
+        },
+        formData,
+      );
+    default:
+      throw data("Unknown action.", { status: 400 });
+  }
+}
 
+async function saveWidget(
+  context: Context,
+  id: string,
+  formData: FormData,
+): Promise<WidgetSaveData | Response> {
   const submission = parseWithZod(formData, { schema: WidgetFormSchema });
   const posted = (field: string) => (formData.has(field) ? String(formData.get(field)) : undefined);
   const html = posted("html");
@@ -102,12 +140,27 @@ export async function adminWidgetAction(context: Context, id: string, request: R
   if (html !== undefined) body.append("html", html);
   if (alt !== undefined) body.append("alt", alt);
   const file = formData.get("file");
-  if (file instanceof File && file.size > 0) body.append("file", file, file.name);
+  const pictureChosen = file instanceof File && file.size > 0;
+  if (pictureChosen) body.append("file", file, file.name);
+  const version = posted("version");
+  if (version) body.append("version", version);
 
   const api = context.get(apiClientContext);
   const saved = await api.post(`/api/widgets/${id}`, body);
   if (saved.status === 404) throwNotFound();
-  if (!saved.ok) return { result: replyWithWidgetFailure(submission, saved), html };
+  if (!saved.ok) {
+    const conflict = conflictOf(
+      saved.status,
+      saved.body,
+      typedValues(formData, WIDGET_FORM_FIELDS),
+      {
+        loadedVersion: loadedVersionOf(formData),
+        pictureChosen,
+      },
+    );
+    if (conflict) return { result: null, html, conflict };
+    return { result: replyWithWidgetFailure(submission, saved), html };
+  }
   return redirectWithFlash(context, `/admin/widgets/${id}`, {
     kind: "success",
     message: WIDGET_SAVED_MESSAGE,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WidgetSchema } from "./api-types.ts";
+import { adminVersion, WidgetSchema } from "./api-types.ts";
 import { requiredText } from "./forms.ts";
 
 export const WIDGET_TYPES = ["TEXT", "IMAGE"] as const;
@@ -13,10 +13,12 @@ export const WIDGET_TYPE_LABELS: Record<WidgetType, string> = { TEXT: "Text", IM
  * but the API keeps it when the type changes (decision 012), so the editor shows it again when
  * staff switch back to Text, and a save sends it back unchanged instead of emptying it.
  */
-export const AdminWidgetSchema = WidgetSchema.in.transform((widget) => ({
-  ...widget,
-  html: widget.html ?? "",
-}));
+export const AdminWidgetSchema = WidgetSchema.in
+  .extend({ version: adminVersion })
+  .transform((widget) => ({
+    ...widget,
+    html: widget.html ?? "",
+  }));
 export type AdminWidget = z.output<typeof AdminWidgetSchema>;
 
 /** The Add Widget modal: a name; the type is TEXT, posted in a hidden field (spec §4). */
@@ -36,6 +38,9 @@ export const WidgetFormSchema = z.object({
   html: z.string().optional(),
   alt: z.string().optional(),
 });
+
+/** The fields of the widget form the conflict screen carries, in screen order. */
+export const WIDGET_FORM_FIELDS = ["name", "type", "html", "alt"] as const;
 
 /**
  * What the edit form was last loaded with: when a save changes the widget (a new picture, say),

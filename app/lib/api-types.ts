@@ -33,6 +33,13 @@ export type User = z.infer<typeof UserSchema>;
 /** GET /api/user: the user is at data.data (spec §3). */
 export const CurrentUserSchema = z.object({ data: UserSchema });
 
+/** Our API's admin reads: the version an edit form sends back (record 030); Laravel sends none. */
+export const adminVersion = z
+  .number()
+  .int()
+  .nullish()
+  .transform((version) => version ?? undefined);
+
 export const WidgetSchema = z
   .object({
     id,
@@ -77,6 +84,7 @@ const SettingsFieldsSchema = z.object({
     .object({ facebook: optionalText, instagram: optionalText, twitter: optionalText })
     .partial()
     .nullish(),
+  version: adminVersion,
 });
 export const SettingsSchema = z.union([
   z.object({ data: SettingsFieldsSchema }).transform((body) => body.data),
@@ -135,12 +143,7 @@ export const EntryDetailSchema = EntryListItemSchema.extend({
     .array(z.string())
     .nullish()
     .transform((slugs) => slugs ?? undefined),
-  // Our API's admin read: the version an edit form sends back (record 030).
-  version: z
-    .number()
-    .int()
-    .nullish()
-    .transform((version) => version ?? undefined),
+  version: adminVersion,
 });
 export type EntryDetail = z.infer<typeof EntryDetailSchema> & { url: string };
 
@@ -196,6 +199,7 @@ export const TestimonialSchema = z.object({
   name: z.string(),
   score: z.coerce.number().int().min(0).max(5).catch(0),
   review: optionalText,
+  version: adminVersion,
 });
 export type Testimonial = z.infer<typeof TestimonialSchema>;
 

@@ -22,7 +22,9 @@ export function historyTarget(url: URL): { subject: HistorySubject; id: number; 
   if (subject === "settings") return { subject, id: 0, editPath: "/admin/settings" };
   const recordId = requireRecordId(id ?? "");
   const editPath =
-    subject === "testimonials" ? "/admin/testimonials" : `/admin/${subject}/${recordId}`;
+    subject === "testimonials"
+      ? `/admin/testimonials?edit=${recordId}`
+      : `/admin/${subject}/${recordId}`;
   return { subject, id: recordId, editPath };
 }
 
@@ -100,3 +102,65 @@ export async function keepAsDraft(
   if (!result.ok && result.status !== 404)
     console.error(`Keeping a draft of ${subject}/${id} failed:`, result.status);
 }
+
+/** The named fields of an edit form as typed: the conflict screen's hidden fields, the draft. */
+export function typedValues(formData: FormData, fields: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const field of fields) {
+    const value = formData.get(field);
+    if (typeof value === "string") values[field] = value;
+  }
+  return values;
+}
+
+/** The version the form was first loaded at (kept through the conflict screen as `loaded_version`). */
+export function loadedVersionOf(formData: FormData): number | null {
+  const value = Number(formData.get("loaded_version") ?? formData.get("version"));
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+/**
+ * "Merge by hand": the conflict again from the screen's hidden fields, so the edit form can show
+ * what was typed, at their version, with their values beside it (no redirect: works without
+ * JavaScript).
+ */
+export function mergeOf(formData: FormData, fields: readonly string[]): EditConflict {
+  const mine = typedValues(formData, fields);
+  const theirs: Record<string, string> = {};
+  for (const field of Object.keys(mine)) {
+    const value = formData.get(`theirs_${field}`);
+    if (typeof value === "string") theirs[field] = value;
+  }
+  const version = Number(formData.get("version"));
+  if (!Number.isSafeInteger(version)) throw data("Unknown version.", { status: 400 });
+  return {
+    version,
+    loadedVersion: loadedVersionOf(formData),
+    by: String(formData.get("by") ?? ""),
+    savedAt: String(formData.get("saved_at") ?? ""),
+    theirs,
+    mine,
+    pictureChosen: false,
+  };
+}
+
+/** "Take theirs": what was typed kept as the draft, then the edit screen at their version. */
+export async function takeTheirs(
+  context: Context,
+  { subject, id, fields, editPath }: ConflictTarget,
+  formData: FormData,
+): Promise<Response> {
+  await keepAsDraft(context, subject, id, loadedVersionOf(formData), typedValues(formData, fields));
+  return redirectWithFlash(context, editPath, {
+    kind: "success",
+    message: "Their version is shown; what you typed is kept as your draft.",
+  });
+}
+
+/** An edit form with a history: its API subject and id, its fields, the screen it is on. */
+export type ConflictTarget = {
+  subject: HistorySubject;
+  id: number;
+  fields: readonly string[];
+  editPath: string;
+};

@@ -80,6 +80,10 @@ export const FIELD_LABELS: Record<string, string> = {
   "social.facebook": "Facebook",
   "social.instagram": "Instagram",
   "social.twitter": "Twitter",
+  // The settings form's own names for the social links.
+  facebook: "Facebook",
+  instagram: "Instagram",
+  twitter: "Twitter",
 };
 
 export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;

@@ -3,10 +3,12 @@ import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import {
   MAX_SCORE,
+  TESTIMONIAL_FORM_FIELDS,
   TestimonialFormSchema,
   testimonialsLocation,
 } from "../../lib/admin-testimonials.ts";
 import type { Testimonial } from "../../lib/api-types.ts";
+import type { EditConflict } from "../../lib/history.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import { Pager } from "../entry-grid.tsx";
 import { FlashMessage, type Flash } from "../flash-message.tsx";
@@ -24,6 +26,7 @@ import { ScreenHeading } from "../side-menu.tsx";
 import { StarRatingField } from "../star-rating-field.tsx";
 import { StarRating } from "../star-rating.tsx";
 import { AdminToolbar } from "./admin-entry-parts.tsx";
+import { EditConflictScreen, HistoryLink, TheirValues, VersionField } from "./edit-conflict.tsx";
 
 /** How long a save confirmation stays with JavaScript (spec §4, §9). */
 const SAVE_CONFIRMATION_MS = 3000;
@@ -40,6 +43,9 @@ type Props = {
   /** The last failed add or save, and the review as it was posted. */
   saveResult?: SubmissionResult<string[]> | null;
   submittedReview?: string;
+  /** A save answered 409, or "Merge by hand" on it (record 030). */
+  conflict?: EditConflict;
+  merge?: EditConflict;
 };
 
 /**
@@ -56,6 +62,8 @@ export function AdminTestimonials({
   confirmingDelete,
   saveResult,
   submittedReview,
+  conflict,
+  merge,
 }: Props) {
   return (
     <>
@@ -100,6 +108,8 @@ export function AdminTestimonials({
           result={saveResult}
           submittedReview={submittedReview}
           confirmingDelete={confirmingDelete}
+          conflict={conflict}
+          merge={merge}
         />
       ) : null}
       {editing && confirmingDelete ? (
@@ -172,6 +182,8 @@ function TestimonialModal({
   result,
   submittedReview,
   confirmingDelete = false,
+  conflict,
+  merge,
 }: {
   page: number;
   testimonial: Testimonial | null;
@@ -179,6 +191,8 @@ function TestimonialModal({
   submittedReview?: string;
   /** The delete confirmation is open over this modal. */
   confirmingDelete?: boolean;
+  conflict?: EditConflict;
+  merge?: EditConflict;
 }) {
   const here = testimonial
     ? testimonialsLocation(page, { edit: testimonial.id })
@@ -186,7 +200,7 @@ function TestimonialModal({
   const [form, fields] = useAppForm(TestimonialFormSchema, {
     id: testimonial ? `testimonial-${testimonial.id}` : "add-testimonial",
     lastResult: result,
-    defaultValue: {
+    defaultValue: merge?.mine ?? {
       name: testimonial?.name ?? "",
       score: String(testimonial?.score ?? MAX_SCORE),
     },
@@ -210,9 +224,25 @@ function TestimonialModal({
       closeTo={testimonialsLocation(page)}
       wide
     >
-      <Form method="post" action={here} {...getFormProps(form)} className="space-y-6">
+      {testimonial ? (
+        <p className="-mt-2 mb-4 flex justify-end">
+          <HistoryLink to={`/admin/testimonials/${testimonial.id}/history`} />
+        </p>
+      ) : null}
+      {conflict ? (
+        <EditConflictScreen conflict={conflict} fields={TESTIMONIAL_FORM_FIELDS} />
+      ) : null}
+      {merge ? <TheirValues conflict={merge} /> : null}
+      <Form
+        method="post"
+        action={here}
+        {...getFormProps(form)}
+        hidden={conflict !== undefined}
+        className="space-y-6"
+      >
         <FormMessage form={form} />
         <IntentField value={testimonial ? "save" : "create"} />
+        <VersionField version={merge?.version ?? testimonial?.version} />
         <TextField
           meta={fields.name}
           label="Name"

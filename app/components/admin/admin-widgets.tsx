@@ -3,12 +3,14 @@ import { Fragment } from "react";
 import { Form, Link } from "react-router";
 import {
   CreateWidgetSchema,
+  WIDGET_FORM_FIELDS,
   WIDGET_TYPE_LABELS,
   WIDGET_TYPES,
   WidgetFormSchema,
   type AdminWidget,
   type WidgetType,
 } from "../../lib/admin-widgets.ts";
+import type { EditConflict } from "../../lib/history.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import { FlashMessage, type Flash } from "../flash-message.tsx";
 import {
@@ -25,6 +27,7 @@ import { ConfirmDialog, Modal } from "../modal.tsx";
 import { RichTextEditor } from "../rich-text-editor.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
 import { AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
+import { EditConflictScreen, HistoryLink, TheirValues, VersionField } from "./edit-conflict.tsx";
 import { ImageChooser } from "./image-chooser.tsx";
 
 const LIST_PATH = "/admin/widgets";
@@ -149,6 +152,8 @@ export function AdminWidgetEditor({
   submittedHtml,
   deletable = false,
   confirmingDelete = false,
+  conflict,
+  merge,
 }: {
   widget: AdminWidget;
   flash: Flash | null;
@@ -159,11 +164,15 @@ export function AdminWidgetEditor({
   saveResult?: SubmissionResult<string[]> | null;
   /** The HTML as last submitted, so a failed save loses nothing. */
   submittedHtml?: string;
+  /** A save answered 409: the conflict screen instead of the form (record 030). */
+  conflict?: EditConflict;
+  /** "Merge by hand": the form holds what was typed, at their version, their values beside it. */
+  merge?: EditConflict;
 }) {
   const [form, fields] = useAppForm(WidgetFormSchema, {
     id: `widget-${widget.id}`,
     lastResult: saveResult,
-    defaultValue: {
+    defaultValue: merge?.mine ?? {
       name: widget.name,
       type: widget.type,
       alt: widget.alt ?? "",
@@ -180,11 +189,16 @@ export function AdminWidgetEditor({
 
   return (
     <>
-      <AdminToolbar backTo={LIST_PATH} />
+      <AdminToolbar backTo={LIST_PATH}>
+        <HistoryLink to={`${LIST_PATH}/${widget.id}/history`} />
+      </AdminToolbar>
       <ScreenHeading title="Edit Widget">{widget.name}</ScreenHeading>
       <FlashMessage flash={flash} hideAfterMs={3000} className="mt-6" />
+      {conflict ? <EditConflictScreen conflict={conflict} fields={WIDGET_FORM_FIELDS} /> : null}
+      {merge ? <TheirValues conflict={merge} /> : null}
 
       <Form
+        hidden={conflict !== undefined}
         method="post"
         encType="multipart/form-data"
         {...getFormProps(form)}
@@ -192,6 +206,7 @@ export function AdminWidgetEditor({
       >
         <FormMessage form={form} />
         <IntentField value="save" />
+        <VersionField version={merge?.version ?? widget.version} />
         <TextField
           meta={fields.name}
           label="Name"

@@ -1,5 +1,6 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { fieldLabel, wordDiff, type EditConflict } from "../../lib/history.ts";
+import { useRootData } from "../../lib/root-data.ts";
 import { IntentField, SubmitButton } from "../form-fields.tsx";
 import { LocalDate } from "../local-date.tsx";
 import { DiffLegend, WordDiff } from "./word-diff.tsx";
@@ -136,4 +137,26 @@ export function TheirValues({ conflict }: { conflict: EditConflict }) {
       </dl>
     </section>
   );
+}
+
+/** The edit screen's way to its History: only when the API keeps versions (our extension). */
+export function HistoryLink({
+  to,
+  className = "button-light",
+}: {
+  to: string;
+  className?: string;
+}) {
+  const extensions = useRootData()?.settings.editable ?? false;
+  if (!extensions) return null;
+  return (
+    <Link to={to} className={className}>
+      History
+    </Link>
+  );
+}
+
+/** The version the form was loaded at, sent back with the save (none from a Laravel backend). */
+export function VersionField({ version }: { version: number | undefined }) {
+  return version === undefined ? null : <input type="hidden" name="version" value={version} />;
 }

@@ -2,9 +2,16 @@ import { getFormProps } from "@conform-to/react";
 import { data, Form } from "react-router";
 import { z } from "zod";
 import { AdminToolbar } from "../../components/admin/admin-entry-parts.tsx";
+import {
+  EditConflictScreen,
+  HistoryLink,
+  TheirValues,
+  VersionField,
+} from "../../components/admin/edit-conflict.tsx";
 import { FlashMessage } from "../../components/flash-message.tsx";
 import {
   FormMessage,
+  IntentField,
   SubmitButton,
   TextAreaField,
   TextField,
@@ -15,7 +22,15 @@ import { ScreenHeading } from "../../components/side-menu.tsx";
 import { SettingsSchema } from "../../lib/api-types.ts";
 import { redirectWithFlash, takeFlash } from "../../lib/flash.server.ts";
 import { parseSubmission, replyWithApiFailure } from "../../lib/forms.server.ts";
-import { requiredText } from "../../lib/forms.ts";
+import { INTENT_FIELD, requiredText } from "../../lib/forms.ts";
+import {
+  conflictOf,
+  loadedVersionOf,
+  mergeOf,
+  takeTheirs,
+  typedValues,
+} from "../../lib/history.server.ts";
+import type { EditConflict } from "../../lib/history.ts";
 import { requireSiteExtensions } from "../../lib/guards.server.ts";
 import { apiClientContext } from "../../lib/request-context.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
@@ -38,6 +53,25 @@ const SettingsFormSchema = z.object({
   twitter: z.string().trim().optional(),
 });
 
+const SETTINGS_FIELDS = Object.keys(SettingsFormSchema.shape);
+const SETTINGS_TARGET = {
+  subject: "settings",
+  id: 0,
+  fields: SETTINGS_FIELDS,
+  editPath: "/admin/settings",
+} as const;
+
+/** Their side in the form's own names: `social.facebook` is the field `facebook`. */
+function settingsConflict(conflict: EditConflict): EditConflict {
+  const theirs = Object.fromEntries(
+    Object.entries(conflict.theirs).map(([field, value]) => [
+      field.replace(/^social\./, ""),
+      value,
+    ]),
+  );
+  return { ...conflict, theirs };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSiteExtensions(context);
   const api = context.get(apiClientContext);
@@ -59,6 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         instagram: settings.social?.instagram ?? "",
         twitter: settings.social?.twitter ?? "",
       },
+      version: settings.version,
     },
     { headers },
   );
@@ -66,11 +101,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireSiteExtensions(context);
-  const { submission } = await parseSubmission(request, SettingsFormSchema);
+  const { formData, submission } = await parseSubmission(request, SettingsFormSchema);
+  const intent = formData.get(INTENT_FIELD);
+  if (intent === "merge") return { result: null, merge: mergeOf(formData, SETTINGS_FIELDS) };
+  if (intent === "take-theirs") return takeTheirs(context, SETTINGS_TARGET, formData);
   if (submission.status !== "success") return { result: submission.reply() };
   const { facebook, instagram, twitter, ...details } = submission.value;
   const api = context.get(apiClientContext);
   const result = await api.put("/api/settings", {
+    version: formData.get("version") || undefined,
     name: details.name,
     phone: details.phone ?? "",
     whatsapp: details.whatsapp ?? "",
@@ -80,6 +119,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     social: { facebook: facebook ?? "", instagram: instagram ?? "", twitter: twitter ?? "" },
   });
   if (!result.ok) {
+    const conflict = conflictOf(
+      result.status,
+      result.body,
+      typedValues(formData, SETTINGS_FIELDS),
+      {
+        loadedVersion: loadedVersionOf(formData),
+        pictureChosen: false,
+      },
+    );
+    if (conflict) return { result: null, conflict: settingsConflict(conflict) };
     return {
       result: replyWithApiFailure(submission, result, {
         firstErrorOnly: true,
@@ -102,10 +151,12 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const conflict = actionData && "conflict" in actionData ? actionData.conflict : undefined;
+  const merge = actionData && "merge" in actionData ? actionData.merge : undefined;
   const [form, fields] = useAppForm(SettingsFormSchema, {
     id: "settings",
     lastResult: actionData?.result,
-    defaultValue: loaderData.values,
+    defaultValue: merge?.mine ?? loaderData.values,
   });
   const message = formMessageOf(form);
   const focus = firstInvalidField([
@@ -127,15 +178,26 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
 
   return (
     <>
-      <AdminToolbar backTo="/admin" />
+      <AdminToolbar backTo="/admin">
+        <HistoryLink to="/admin/settings/history" />
+      </AdminToolbar>
       <ScreenHeading title="Settings">
         The foundation's details as visitors see them in the header, the footer and on the contact
         page.
       </ScreenHeading>
       <FlashMessage flash={loaderData.flash} hideAfterMs={3000} className="mt-6" />
 
-      <Form method="post" {...getFormProps(form)} className="mt-8 max-w-3xl space-y-8">
+      {conflict ? <EditConflictScreen conflict={conflict} fields={SETTINGS_FIELDS} /> : null}
+      {merge ? <TheirValues conflict={merge} /> : null}
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        hidden={conflict !== undefined}
+        className="mt-8 max-w-3xl space-y-8"
+      >
         <FormMessage form={form} />
+        <IntentField value="save" />
+        <VersionField version={merge?.version ?? loaderData.version} />
         <fieldset className="space-y-5">
           <legend className="text-xl font-semibold">Organisation</legend>
           <TextField
@@ -181,7 +243,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         </fieldset>
 
         <div className="border-t border-brand-100 pt-6">
-          <SubmitButton pendingText="Saving…">Save Changes</SubmitButton>
+          <SubmitButton intent="save" pendingText="Saving…">
+            Save Changes
+          </SubmitButton>
         </div>
       </Form>
     </>

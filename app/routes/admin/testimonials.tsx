@@ -30,6 +30,8 @@ export default function AdminTestimonialsRoute({ loaderData, actionData }: Route
       confirmingDelete={loaderData.confirmingDelete}
       saveResult={actionData?.result}
       submittedReview={actionData?.review}
+      conflict={actionData && "conflict" in actionData ? actionData.conflict : undefined}
+      merge={actionData && "merge" in actionData ? actionData.merge : undefined}
     />
   );
 }

@@ -27,6 +27,8 @@ export default function AdminWidget({ loaderData, actionData }: Route.ComponentP
       confirmingDelete={loaderData.confirmingDelete}
       saveResult={actionData?.result}
       submittedHtml={actionData?.html}
+      conflict={actionData && "conflict" in actionData ? actionData.conflict : undefined}
+      merge={actionData && "merge" in actionData ? actionData.merge : undefined}
     />
   );
 }

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { fieldLabel, wordDiff, type EditConflict } from "../../lib/history.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { IntentField, SubmitButton } from "../form-fields.tsx";
-import { LocalDate } from "../local-date.tsx";
+import { LocalDateTime } from "../local-date.tsx";
 import { DiffLegend, WordDiff } from "./word-diff.tsx";
 
 type Props = {
@@ -43,7 +43,7 @@ export function EditConflictScreen({ conflict, fields }: Props) {
         Someone else changed this
       </h2>
       <p className="mt-2">
-        {conflict.by} saved version {conflict.version} at <LocalDate iso={conflict.savedAt} />,
+        {conflict.by} saved version {conflict.version} at <LocalDateTime iso={conflict.savedAt} />,
         after you opened it.
       </p>
       {conflict.pictureChosen ? (

@@ -1,8 +1,8 @@
-import { useSyncExternalStore } from "react";
 import { Form, Link, redirect } from "react-router";
 import { AdminToolbar } from "../../components/admin/admin-entry-parts.tsx";
 import { Pager } from "../../components/entry-grid.tsx";
 import { buttonClass, inputClass } from "../../components/form-fields.tsx";
+import { LocalDateTime } from "../../components/local-date.tsx";
 import { ScreenHeading } from "../../components/side-menu.tsx";
 import {
   ACTIVITY_KINDS,
@@ -163,30 +163,4 @@ function ActivityRow({ line }: { line: ActivityLine }) {
       </td>
     </tr>
   );
-}
-
-const UTC_FORMAT = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
-
-const noSubscription = () => () => {};
-
-/**
- * The date and time in UTC from the server (it cannot know the viewer's zone), then in the
- * viewer's own zone and locale once the page is hydrated.
- */
-function LocalDateTime({ iso }: { iso: string }) {
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return <time>{iso}</time>;
-  const text = hydrated
-    ? date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })
-    : `${UTC_FORMAT.format(date)} UTC`;
-  return <time dateTime={iso}>{text}</time>;
 }

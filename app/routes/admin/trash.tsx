@@ -1,14 +1,12 @@
 import { Form, Link } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { AdminToolbar } from "../../components/admin/admin-entry-parts.tsx";
 import { Pager } from "../../components/entry-grid.tsx";
 import { FlashMessage } from "../../components/flash-message.tsx";
+import { LocalDateTime } from "../../components/local-date.tsx";
 import { IntentField, SubmitButton } from "../../components/form-fields.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { ScreenHeading } from "../../components/side-menu.tsx";
 import { loadTrashScreen, trashAction, type TrashItem } from "../../lib/admin-trash.server.ts";
-import { SITE_LOCALE } from "../../lib/locale.ts";
-import { useRootData } from "../../lib/root-data.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/trash";
 
@@ -205,22 +203,4 @@ function PurgeDialog({ item }: { item: TrashItem }) {
       </div>
     </Modal>
   );
-}
-
-/**
- * A moment in the viewer's locale: the server writes it in UTC (it cannot know the viewer's
- * clock), the browser rewrites it in its own time zone once it runs.
- */
-function LocalDateTime({ iso, dateOnly = false }: { iso: string; dateOnly?: boolean }) {
-  const locale = useRootData()?.locale ?? SITE_LOCALE;
-  const timeZone = useHydrated() ? undefined : "UTC";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return <time>{iso}</time>;
-  const text = new Intl.DateTimeFormat(locale, {
-    dateStyle: "medium",
-    ...(dateOnly ? {} : { timeStyle: "short" }),
-    timeZone,
-  }).format(date);
-  const zone = timeZone && !dateOnly ? ` ${timeZone}` : "";
-  return <time dateTime={iso}>{text + zone}</time>;
 }

@@ -45,6 +45,13 @@ test.describe("the trash", () => {
     expect(await publicStatus(page, post)).toBe(200);
     await page.goto("/blog");
     await expect(page.getByRole("link", { name: post.title }).first()).toBeVisible();
+
+    await page.goto("/admin/activity?kind=trash");
+    await expect(
+      page
+        .getByRole("row")
+        .filter({ hasText: `Restored blog post “${post.title}” from the trash` }),
+    ).toHaveCount(1);
   });
 
   test("a deleted post is listed on /admin/trash and Restore puts it back at its address", async ({
@@ -83,5 +90,15 @@ test.describe("the trash", () => {
     ).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: post.title })).toHaveCount(0);
     expect(await publicStatus(page, post)).toBe(404);
+
+    // The activity log keeps who moved it to the trash and who deleted it for good.
+    await page.goto("/admin/activity?kind=trash");
+    const lines = page.getByRole("row").filter({ hasText: post.title });
+    await expect(
+      lines.filter({ hasText: `Deleted blog post “${post.title}” for good` }),
+    ).toHaveCount(1);
+    await expect(
+      lines.filter({ hasText: `Moved blog post “${post.title}” to the trash` }),
+    ).toHaveCount(1);
   });
 });

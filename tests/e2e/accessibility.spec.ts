@@ -191,6 +191,8 @@ test.describe("the admin screens", () => {
           "/admin/settings",
           "/admin/messages",
           "/admin/trash",
+          "/admin/activity",
+          "/admin/settings/history",
         ],
         javaScriptEnabled,
       );
@@ -330,6 +332,8 @@ test.describe("the admin screens", () => {
             `/admin/${kind}?add=1`,
             `/admin/${kind}/${entry.id}`,
             `/admin/${kind}/${entry.id}?confirm=delete`,
+            `/admin/${kind}/${entry.id}/history`,
+            `/admin/${kind}/${entry.id}/history?version=1`,
           ],
           javaScriptEnabled,
         );

@@ -14,8 +14,8 @@ type Urls = { apiUrl: string; appUrl: string };
 
 /**
  * Autosave (record 030) on the widget, testimonial and settings screens: with JavaScript what is
- * typed is kept as a draft; without, a draft put as autosave (or "Take theirs") would, shows the
- * banner, and Restore fills the form from it.
+ * typed is kept as a draft; without, a draft stored through the API (as autosave or "Take theirs"
+ * stores it) shows the banner, and Restore fills the form from it.
  */
 
 const SAVED_A_DRAFT = /^Saved a draft at \d\d:\d\d$/;

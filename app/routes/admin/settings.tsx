@@ -159,8 +159,10 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AdminSettings(props: Route.ComponentProps) {
-  // Restoring a draft starts the form again from it.
-  return <SettingsScreen key={draftFormKey(0, props.loaderData.draft)} {...props} />;
+  // A save starts the form again from what was saved (so nothing is left unsaved to ask about
+  // on leaving); restoring a draft, from the draft.
+  const saved = JSON.stringify(props.loaderData.values);
+  return <SettingsScreen key={draftFormKey(saved, props.loaderData.draft)} {...props} />;
 }
 
 function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {

@@ -32,12 +32,14 @@ export async function loadAdminTestimonialsScreen(
   context: Context,
   { request, url }: { request: Request; url: URL },
 ) {
-  const editId = url.searchParams.get("edit");
+  const edit = url.searchParams.get("edit");
+  // Checked before any call starts: a throw among them would leave the others' failures unhandled.
+  const editId = edit === null ? null : requireRecordId(edit);
   const [list, editing, { flash, headers }, draft] = await Promise.all([
     loadTestimonialPage(context, url),
-    editId === null ? null : loadTestimonial(context, editId),
+    editId === null ? null : loadTestimonial(context, String(editId)),
     takeFlash(context, request),
-    editId === null ? null : loadDraft(context, "testimonials", requireRecordId(editId), url),
+    editId === null ? null : loadDraft(context, "testimonials", editId, url),
   ]);
   return data(
     {

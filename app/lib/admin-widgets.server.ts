@@ -76,10 +76,12 @@ export async function loadAdminWidgetScreen(
   context: Context,
   { request, url, id }: { request: Request; url: URL; id: string },
 ) {
+  // Checked before any call starts: a throw among them would leave the others' failures unhandled.
+  const widgetId = requireRecordId(id);
   const [widget, { flash, headers }, draft] = await Promise.all([
     loadAdminWidget(context, id),
     takeFlash(context, request),
-    loadDraft(context, "widgets", requireRecordId(id), url),
+    loadDraft(context, "widgets", widgetId, url),
   ]);
   const deletable = context.get(siteSettingsContext).editable && !isPageWidget(widget.name);
   const confirmingDelete = deletable && url.searchParams.get("confirm") === "delete";

@@ -102,10 +102,12 @@ export async function loadAdminEntryScreen(
   kind: EntryKind,
   { request, url, id }: { request: Request; url: URL; id: string },
 ) {
+  // Checked before any call starts: a throw among them would leave the others' failures unhandled.
+  const entryId = requireRecordId(id);
   const [entry, { flash, headers }, draft] = await Promise.all([
     loadAdminEntry(context, kind, id),
     takeFlash(context, request),
-    loadDraft(context, kind, requireRecordId(id), url),
+    loadDraft(context, kind, entryId, url),
   ]);
   return data(
     {

@@ -11,6 +11,8 @@ import { TestimonialSchema, type Testimonial } from "./api-types.ts";
 import { readAdminListPage, requestedPage } from "./admin-lists.server.ts";
 import { requireRecordId } from "./guards.server.ts";
 import { flashAfterDelete } from "./admin-trash.server.ts";
+import { loadDraft } from "./drafts.server.ts";
+import { withDraftVersion } from "./drafts.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
@@ -23,23 +25,27 @@ const FIELDS = TESTIMONIAL_FORM_FIELDS;
 
 /**
  * /admin/testimonials: one page of the table, the testimonial `?edit=` opens (an id that is not
- * a whole number, or not there, is the 404 page), whether the Add modal or the delete
+ * a whole number, or not there, is the 404 page) and the admin's draft of it, whether the Add modal or the delete
  * confirmation is open, and the flash left for the list. A page past the last is the last.
  */
 export async function loadAdminTestimonialsScreen(
   context: Context,
   { request, url }: { request: Request; url: URL },
 ) {
-  const editId = url.searchParams.get("edit");
-  const [list, editing, { flash, headers }] = await Promise.all([
+  const edit = url.searchParams.get("edit");
+  // Checked before any call starts: a throw among them would leave the others' failures unhandled.
+  const editId = edit === null ? null : requireRecordId(edit);
+  const [list, editing, { flash, headers }, draft] = await Promise.all([
     loadTestimonialPage(context, url),
-    editId === null ? null : loadTestimonial(context, editId),
+    editId === null ? null : loadTestimonial(context, String(editId)),
     takeFlash(context, request),
+    editId === null ? null : loadDraft(context, "testimonials", editId, url),
   ]);
   return data(
     {
       ...list,
-      editing,
+      editing: editing && withDraftVersion(editing, draft),
+      draft,
       adding: !editing && url.searchParams.has("add"),
       confirmingDelete: editing !== null && url.searchParams.get("confirm") === "delete",
       flash,

@@ -10,6 +10,8 @@ import {
 } from "./admin-widgets.ts";
 import { flashAfterDelete } from "./admin-trash.server.ts";
 import { assertOk, messageOf, throwNotFound, type ApiResult } from "./api.server.ts";
+import { loadDraft } from "./drafts.server.ts";
+import { withDraftVersion } from "./drafts.ts";
 import { isPageWidget } from "./page-widgets.ts";
 import { requireRecordId } from "./guards.server.ts";
 import { pagedSchema } from "./api-types.ts";
@@ -66,20 +68,27 @@ export async function adminWidgetListAction(context: Context, request: Request) 
 }
 
 /**
- * /admin/widgets/{id}: the widget, the flash left for it, whether it may be deleted (our API's
- * extension, for a widget no page shows) and the delete step; a malformed or unknown id is 404.
+ * /admin/widgets/{id}: the widget, the admin's draft of it, the flash left for it, whether it may
+ * be deleted (our API's extension, for a widget no page shows) and the delete step; a malformed
+ * or unknown id is 404.
  */
 export async function loadAdminWidgetScreen(
   context: Context,
   { request, url, id }: { request: Request; url: URL; id: string },
 ) {
-  const [widget, { flash, headers }] = await Promise.all([
+  // Checked before any call starts: a throw among them would leave the others' failures unhandled.
+  const widgetId = requireRecordId(id);
+  const [widget, { flash, headers }, draft] = await Promise.all([
     loadAdminWidget(context, id),
     takeFlash(context, request),
+    loadDraft(context, "widgets", widgetId, url),
   ]);
   const deletable = context.get(siteSettingsContext).editable && !isPageWidget(widget.name);
   const confirmingDelete = deletable && url.searchParams.get("confirm") === "delete";
-  return data({ widget, flash, deletable, confirmingDelete }, { headers });
+  return data(
+    { widget: withDraftVersion(widget, draft), draft, flash, deletable, confirmingDelete },
+    { headers },
+  );
 }
 
 async function loadAdminWidget(context: Context, id: string): Promise<AdminWidget> {

@@ -8,6 +8,7 @@ import {
   testimonialsLocation,
 } from "../../lib/admin-testimonials.ts";
 import type { Testimonial } from "../../lib/api-types.ts";
+import { draftFormKey, type DraftBanner } from "../../lib/drafts.ts";
 import type { EditConflict } from "../../lib/history.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import { Pager } from "../entry-grid.tsx";
@@ -26,6 +27,7 @@ import { ScreenHeading } from "../side-menu.tsx";
 import { StarRatingField } from "../star-rating-field.tsx";
 import { StarRating } from "../star-rating.tsx";
 import { AdminToolbar } from "./admin-entry-parts.tsx";
+import { Autosave, DraftNotice } from "./autosave.tsx";
 import { EditConflictScreen, HistoryLink, TheirValues, VersionField } from "./edit-conflict.tsx";
 
 /** How long a save confirmation stays with JavaScript (spec §4, §9). */
@@ -39,6 +41,8 @@ type Props = {
   adding: boolean;
   /** The testimonial the edit modal is open on. */
   editing: Testimonial | null;
+  /** The admin's autosaved draft of the testimonial being edited, if any. */
+  draft?: DraftBanner | null;
   confirmingDelete: boolean;
   /** The last failed add or save, and the review as it was posted. */
   saveResult?: SubmissionResult<string[]> | null;
@@ -59,6 +63,7 @@ export function AdminTestimonials({
   flash,
   adding,
   editing,
+  draft,
   confirmingDelete,
   saveResult,
   submittedReview,
@@ -102,9 +107,10 @@ export function AdminTestimonials({
       ) : null}
       {editing ? (
         <TestimonialModal
-          key={editing.id}
+          key={draftFormKey(editing.id, draft)}
           page={page}
           testimonial={editing}
+          draft={draft}
           result={saveResult}
           submittedReview={submittedReview}
           confirmingDelete={confirmingDelete}
@@ -184,6 +190,7 @@ function TestimonialModal({
   confirmingDelete = false,
   conflict,
   merge,
+  draft,
 }: {
   page: number;
   testimonial: Testimonial | null;
@@ -193,7 +200,9 @@ function TestimonialModal({
   confirmingDelete?: boolean;
   conflict?: EditConflict;
   merge?: EditConflict;
+  draft?: DraftBanner | null;
 }) {
+  const restored = draft?.restored?.values;
   const here = testimonial
     ? testimonialsLocation(page, { edit: testimonial.id })
     : testimonialsLocation(page, { add: true });
@@ -201,8 +210,8 @@ function TestimonialModal({
     id: testimonial ? `testimonial-${testimonial.id}` : "add-testimonial",
     lastResult: result,
     defaultValue: merge?.mine ?? {
-      name: testimonial?.name ?? "",
-      score: String(testimonial?.score ?? MAX_SCORE),
+      name: restored?.name ?? testimonial?.name ?? "",
+      score: restored?.score ?? String(testimonial?.score ?? MAX_SCORE),
     },
   });
   const message = formMessageOf(form);
@@ -228,6 +237,15 @@ function TestimonialModal({
         <p className="-mt-2 mb-4 flex justify-end">
           <HistoryLink to={`/admin/testimonials/${testimonial.id}/history`} />
         </p>
+      ) : null}
+      {testimonial ? (
+        <DraftNotice
+          draft={draft}
+          subject="testimonials"
+          id={testimonial.id}
+          here={here}
+          className="mb-6"
+        />
       ) : null}
       {conflict ? (
         <EditConflictScreen conflict={conflict} fields={TESTIMONIAL_FORM_FIELDS} />
@@ -261,7 +279,7 @@ function TestimonialModal({
           name={fields.review.name}
           id="testimonial-review"
           label="Review"
-          defaultValue={submittedReview ?? testimonial?.review ?? ""}
+          defaultValue={submittedReview ?? restored?.review ?? testimonial?.review ?? ""}
           errors={withoutMessage(fields.review.errors)}
         />
         <div className="flex flex-wrap-reverse items-center justify-between gap-3 border-t border-brand-100 pt-6">
@@ -287,6 +305,9 @@ function TestimonialModal({
             </SubmitButton>
           )}
         </div>
+        {testimonial ? (
+          <Autosave formId={form.id} subject="testimonials" id={testimonial.id} draft={draft} />
+        ) : null}
       </Form>
     </Modal>
   );

@@ -10,6 +10,7 @@ import {
   type AdminWidget,
   type WidgetType,
 } from "../../lib/admin-widgets.ts";
+import type { DraftBanner } from "../../lib/drafts.ts";
 import type { EditConflict } from "../../lib/history.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import { FlashMessage, type Flash } from "../flash-message.tsx";
@@ -27,6 +28,7 @@ import { ConfirmDialog, Modal } from "../modal.tsx";
 import { RichTextEditor } from "../rich-text-editor.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
 import { AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
+import { Autosave, DraftNotice } from "./autosave.tsx";
 import { EditConflictScreen, HistoryLink, TheirValues, VersionField } from "./edit-conflict.tsx";
 import { ImageChooser } from "./image-chooser.tsx";
 
@@ -154,6 +156,7 @@ export function AdminWidgetEditor({
   confirmingDelete = false,
   conflict,
   merge,
+  draft,
 }: {
   widget: AdminWidget;
   flash: Flash | null;
@@ -168,14 +171,18 @@ export function AdminWidgetEditor({
   conflict?: EditConflict;
   /** "Merge by hand": the form holds what was typed, at their version, their values beside it. */
   merge?: EditConflict;
+  /** The admin's autosaved draft of this widget, if any. */
+  draft?: DraftBanner | null;
 }) {
+  const restored = draft?.restored?.values;
+  const here = `${LIST_PATH}/${widget.id}`;
   const [form, fields] = useAppForm(WidgetFormSchema, {
     id: `widget-${widget.id}`,
     lastResult: saveResult,
     defaultValue: merge?.mine ?? {
-      name: widget.name,
-      type: widget.type,
-      alt: widget.alt ?? "",
+      name: restored?.name ?? widget.name,
+      type: restored?.type ?? widget.type,
+      alt: restored?.alt ?? widget.alt ?? "",
     },
   });
   const message = formMessageOf(form);
@@ -190,10 +197,11 @@ export function AdminWidgetEditor({
   return (
     <>
       <AdminToolbar backTo={LIST_PATH}>
-        <HistoryLink to={`${LIST_PATH}/${widget.id}/history`} />
+        <HistoryLink to={`${here}/history`} />
       </AdminToolbar>
       <ScreenHeading title="Edit Widget">{widget.name}</ScreenHeading>
       <FlashMessage flash={flash} hideAfterMs={3000} className="mt-6" />
+      <DraftNotice draft={draft} subject="widgets" id={widget.id} here={here} />
       {conflict ? <EditConflictScreen conflict={conflict} fields={WIDGET_FORM_FIELDS} /> : null}
       {merge ? <TheirValues conflict={merge} /> : null}
 
@@ -225,7 +233,7 @@ export function AdminWidgetEditor({
           <RichTextEditor
             name="html"
             label="Text"
-            defaultValue={submittedHtml ?? widget.html}
+            defaultValue={submittedHtml ?? restored?.html ?? widget.html}
             errors={form.allErrors.html}
           />
         </div>
@@ -255,13 +263,9 @@ export function AdminWidgetEditor({
             </SubmitButton>
           </div>
         )}
+        <Autosave formId={form.id} subject="widgets" id={widget.id} draft={draft} />
       </Form>
-      {confirmingDelete ? (
-        <ConfirmDialog
-          cancelTo={`${LIST_PATH}/${widget.id}`}
-          action={`${LIST_PATH}/${widget.id}`}
-        />
-      ) : null}
+      {confirmingDelete ? <ConfirmDialog cancelTo={here} action={here} /> : null}
     </>
   );
 }

@@ -86,30 +86,38 @@ function LeaveDialog({ blocker }: { blocker: Blocker }) {
 /**
  * "You have unsaved changes from 14:02." above an edit form whose admin has a draft of it:
  * Restore reloads the screen from the draft (a GET, so it works without JavaScript), Discard
- * deletes it. Hidden once the draft is restored.
+ * deletes it. Hidden once the draft is restored. `here` may carry a query (a modal's `?edit=3`),
+ * which Restore keeps.
  */
 export function DraftNotice({
   draft,
   subject,
   id,
   here,
+  className = "mt-6 max-w-3xl",
 }: {
   draft: DraftBanner | null | undefined;
   subject: DraftSubject;
   id: number | string;
   here: string;
+  className?: string;
 }) {
   const hydrated = useHydrated();
   if (!draft || draft.restored) return null;
   // The server's clock first, so the page hydrates as it was rendered; then the viewer's.
   const time = hydrated ? clockTime(draft.savedAt) : draft.savedAtText;
+  // A GET form replaces its action's query with its fields: the query goes in as fields.
+  const [path, query = ""] = here.split("?", 2);
   return (
     <section
       aria-label="Unsaved changes"
-      className="mt-6 flex max-w-3xl flex-wrap items-center gap-3 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200"
+      className={`${className} flex flex-wrap items-center gap-3 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200`}
     >
       <p className="basis-full">You have unsaved changes from {time}.</p>
-      <Form method="get" action={here} className="contents">
+      <Form method="get" action={path} className="contents">
+        {[...new URLSearchParams(query)].map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <button type="submit" name="draft" value="restore" className={buttonClass("primary")}>
           Restore unsaved changes from {time}
         </button>

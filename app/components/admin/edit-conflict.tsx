@@ -157,6 +157,6 @@ export function HistoryLink({
 }
 
 /** The version the form was loaded at, sent back with the save (none from a Laravel backend). */
-export function VersionField({ version }: { version: number | undefined }) {
-  return version === undefined ? null : <input type="hidden" name="version" value={version} />;
+export function VersionField({ version }: { version: number | null | undefined }) {
+  return version == null ? null : <input type="hidden" name="version" value={version} />;
 }

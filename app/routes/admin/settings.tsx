@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { data, Form } from "react-router";
 import { z } from "zod";
 import { AdminToolbar } from "../../components/admin/admin-entry-parts.tsx";
+import { Autosave, DraftNotice } from "../../components/admin/autosave.tsx";
 import {
   EditConflictScreen,
   HistoryLink,
@@ -20,6 +21,8 @@ import {
 } from "../../components/form-fields.tsx";
 import { ScreenHeading } from "../../components/side-menu.tsx";
 import { SettingsSchema } from "../../lib/api-types.ts";
+import { loadDraft } from "../../lib/drafts.server.ts";
+import { draftFormKey, keepScreenOnAutosave } from "../../lib/drafts.ts";
 import { redirectWithFlash, takeFlash } from "../../lib/flash.server.ts";
 import { parseSubmission, replyWithApiFailure } from "../../lib/forms.server.ts";
 import { INTENT_FIELD, requiredText } from "../../lib/forms.ts";
@@ -72,16 +75,18 @@ function settingsConflict(conflict: EditConflict): EditConflict {
   return { ...conflict, theirs };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   requireSiteExtensions(context);
   const api = context.get(apiClientContext);
-  const [settings, { flash, headers }] = await Promise.all([
+  const [settings, { flash, headers }, draft] = await Promise.all([
     api.read("/api/settings", SettingsSchema),
     takeFlash(context, request),
+    loadDraft(context, "settings", 0, url),
   ]);
   return data(
     {
       flash,
+      draft,
       values: {
         name: settings.name ?? "",
         phone: settings.phone ?? "",
@@ -93,7 +98,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         instagram: settings.social?.instagram ?? "",
         twitter: settings.social?.twitter ?? "",
       },
-      version: settings.version,
+      // From a restored draft, the draft's version: a stale draft meets the conflict screen.
+      version: draft?.restored ? draft.restored.version : settings.version,
     },
     { headers },
   );
@@ -146,17 +152,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+export const shouldRevalidate = keepScreenOnAutosave;
+
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Settings");
 }
 
-export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminSettings(props: Route.ComponentProps) {
+  // A save starts the form again from what was saved (so nothing is left unsaved to ask about
+  // on leaving); restoring a draft, from the draft.
+  const saved = JSON.stringify(props.loaderData.values);
+  return <SettingsScreen key={draftFormKey(saved, props.loaderData.draft)} {...props} />;
+}
+
+function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const restored = loaderData.draft?.restored?.values;
   const conflict = actionData && "conflict" in actionData ? actionData.conflict : undefined;
   const merge = actionData && "merge" in actionData ? actionData.merge : undefined;
   const [form, fields] = useAppForm(SettingsFormSchema, {
     id: "settings",
     lastResult: actionData?.result,
-    defaultValue: merge?.mine ?? loaderData.values,
+    defaultValue: merge?.mine ?? { ...loaderData.values, ...restored },
   });
   const message = formMessageOf(form);
   const focus = firstInvalidField([
@@ -186,6 +202,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         page.
       </ScreenHeading>
       <FlashMessage flash={loaderData.flash} hideAfterMs={3000} className="mt-6" />
+      <DraftNotice draft={loaderData.draft} subject="settings" id={0} here="/admin/settings" />
 
       {conflict ? <EditConflictScreen conflict={conflict} fields={SETTINGS_FIELDS} /> : null}
       {merge ? <TheirValues conflict={merge} /> : null}
@@ -247,6 +264,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             Save Changes
           </SubmitButton>
         </div>
+        <Autosave formId={form.id} subject="settings" id={0} draft={loaderData.draft} />
       </Form>
     </>
   );

@@ -3,6 +3,7 @@ import {
   adminTestimonialsAction,
   loadAdminTestimonialsScreen,
 } from "../../lib/admin-testimonials.server.ts";
+import { keepScreenOnAutosave } from "../../lib/drafts.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/testimonials";
 
@@ -13,6 +14,8 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 export async function action({ context, request, url }: Route.ActionArgs) {
   return adminTestimonialsAction(context, { request, url });
 }
+
+export const shouldRevalidate = keepScreenOnAutosave;
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Testimonials");
@@ -27,6 +30,7 @@ export default function AdminTestimonialsRoute({ loaderData, actionData }: Route
       flash={loaderData.flash}
       adding={loaderData.adding}
       editing={loaderData.editing}
+      draft={loaderData.draft}
       confirmingDelete={loaderData.confirmingDelete}
       saveResult={actionData?.result}
       submittedReview={actionData?.review}

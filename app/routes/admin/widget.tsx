@@ -1,6 +1,7 @@
 import { AdminWidgetEditor } from "../../components/admin/admin-widgets.tsx";
 import { widgetRevision } from "../../lib/admin-widgets.ts";
 import { adminWidgetAction, loadAdminWidgetScreen } from "../../lib/admin-widgets.server.ts";
+import { draftFormKey, keepScreenOnAutosave } from "../../lib/drafts.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/widget";
 
@@ -12,6 +13,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   return adminWidgetAction(context, params.id, request);
 }
 
+export const shouldRevalidate = keepScreenOnAutosave;
+
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Edit Widget");
 }
@@ -19,9 +22,11 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function AdminWidget({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <AdminWidgetEditor
-      // A save that changed the widget starts the form again from it (its file input empty).
-      key={widgetRevision(loaderData.widget)}
+      // A save that changed the widget starts the form again from it (its file input empty);
+      // restoring a draft, from the draft.
+      key={draftFormKey(widgetRevision(loaderData.widget), loaderData.draft)}
       widget={loaderData.widget}
+      draft={loaderData.draft}
       flash={loaderData.flash}
       deletable={loaderData.deletable}
       confirmingDelete={loaderData.confirmingDelete}

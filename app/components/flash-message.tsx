@@ -1,6 +1,5 @@
-import { useEffect, useState } from "react";
-import { Form, Link, useLocation } from "react-router";
-import { IntentField, SubmitButton } from "./form-fields.tsx";
+import { useEffect, useState, type ReactNode } from "react";
+import { Link } from "react-router";
 
 /**
  * A message for the next page, after a post → redirect → get (STYLE 7). `undo` names the trash
@@ -13,9 +12,6 @@ export type Flash = {
   link?: { href: string; text: string };
 };
 
-/** Where the Undo button posts: the Trash screen's restore. */
-export const UNDO_ACTION = "/admin/trash";
-
 /**
  * The message a post → redirect → get left for this page (success in green, error in red).
  * With `hideAfterMs`, JavaScript takes a success message away after that long (spec §9: 3000 ms
@@ -26,10 +22,13 @@ export function FlashMessage({
   flash,
   className = "",
   hideAfterMs,
+  children,
 }: {
   flash: Flash | null;
   className?: string;
   hideAfterMs?: number;
+  /** Shown after the message: the admin area's Undo button. */
+  children?: ReactNode;
 }) {
   const [hiddenFlash, setHiddenFlash] = useState<Flash | null>(null);
   useEffect(() => {
@@ -59,28 +58,7 @@ export function FlashMessage({
           </>
         ) : null}
       </p>
-      {flash.undo ? <UndoForm trashId={flash.undo.trashId} /> : null}
+      {children}
     </div>
-  );
-}
-
-/** A real form: without JavaScript it posts and the Trash screen's action brings the user back. */
-function UndoForm({ trashId }: { trashId: number }) {
-  const location = useLocation();
-  return (
-    <Form method="post" action={UNDO_ACTION} className="ml-auto">
-      <IntentField value="restore" />
-      <input type="hidden" name="id" value={trashId} />
-      <input type="hidden" name="back" value={location.pathname + location.search} />
-      <SubmitButton
-        intent="restore"
-        action={UNDO_ACTION}
-        pendingText="Restoring…"
-        variant="light"
-        className="!py-1.5"
-      >
-        Undo
-      </SubmitButton>
-    </Form>
   );
 }

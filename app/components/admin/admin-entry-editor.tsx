@@ -10,7 +10,8 @@ import type { EntryDetail } from "../../lib/api-types.ts";
 import type { EditConflict } from "../../lib/history.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
-import { FlashMessage, type Flash } from "../flash-message.tsx";
+import type { Flash } from "../flash-message.tsx";
+import { FlashMessage } from "./admin-flash-message.tsx";
 import {
   FormMessage,
   IntentField,

@@ -3,7 +3,8 @@ import { Form, Link } from "react-router";
 import { GalleryNameSchema, GalleryPhotoSchema } from "../../lib/admin-galleries.ts";
 import type { Gallery, GalleryImage } from "../../lib/api-types.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
-import { FlashMessage, type Flash } from "../flash-message.tsx";
+import type { Flash } from "../flash-message.tsx";
+import { FlashMessage } from "./admin-flash-message.tsx";
 import {
   FormMessage,
   IntentField,

@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { GalleryNameSchema } from "../../lib/admin-galleries.ts";
 import type { Gallery } from "../../lib/api-types.ts";
 import { Pager } from "../entry-grid.tsx";
-import { FlashMessage, type Flash } from "../flash-message.tsx";
+import type { Flash } from "../flash-message.tsx";
+import { FlashMessage } from "./admin-flash-message.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
 import { AddItemModal, AdminCard, AdminToolbar } from "./admin-entry-parts.tsx";
 

@@ -12,7 +12,8 @@ import { draftFormKey, type DraftBanner } from "../../lib/drafts.ts";
 import type { EditConflict } from "../../lib/history.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import { Pager } from "../entry-grid.tsx";
-import { FlashMessage, type Flash } from "../flash-message.tsx";
+import type { Flash } from "../flash-message.tsx";
+import { FlashMessage } from "./admin-flash-message.tsx";
 import {
   FormMessage,
   IntentField,

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { fieldLabel, wordDiff, type EditConflict } from "../../lib/history.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { IntentField, SubmitButton } from "../form-fields.tsx";
-import { LocalDateTime } from "../local-date.tsx";
+import { LocalDateTime } from "../local-date-time.tsx";
 import { DiffLegend, WordDiff } from "./word-diff.tsx";
 
 type Props = {

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { useFetcher, useRevalidator, type FetcherWithComponents } from "react-router";
 import { INTENT_FIELD } from "../../lib/form-intent.ts";
-import { FlashMessage, type Flash } from "../flash-message.tsx";
+import type { Flash } from "../flash-message.tsx";
+import { FlashMessage } from "./admin-flash-message.tsx";
 import { IntentField } from "../form-fields.tsx";
 import { RotateIcon, TrashIcon } from "./admin-icons.tsx";
 import { SortableGrid } from "../sortable-grid.tsx";

@@ -2,7 +2,7 @@ import { Form, Link, redirect } from "react-router";
 import { AdminToolbar } from "../../components/admin/admin-entry-parts.tsx";
 import { Pager } from "../../components/entry-grid.tsx";
 import { buttonClass, inputClass } from "../../components/form-fields.tsx";
-import { LocalDateTime } from "../../components/local-date.tsx";
+import { LocalDateTime } from "../../components/local-date-time.tsx";
 import { ScreenHeading } from "../../components/side-menu.tsx";
 import {
   ACTIVITY_KINDS,

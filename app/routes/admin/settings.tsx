@@ -9,7 +9,7 @@ import {
   TheirValues,
   VersionField,
 } from "../../components/admin/edit-conflict.tsx";
-import { FlashMessage } from "../../components/flash-message.tsx";
+import { FlashMessage } from "../../components/admin/admin-flash-message.tsx";
 import {
   FormMessage,
   IntentField,

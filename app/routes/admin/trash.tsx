@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 import { AdminToolbar } from "../../components/admin/admin-entry-parts.tsx";
 import { Pager } from "../../components/entry-grid.tsx";
-import { FlashMessage } from "../../components/flash-message.tsx";
-import { LocalDateTime } from "../../components/local-date.tsx";
+import { FlashMessage } from "../../components/admin/admin-flash-message.tsx";
+import { LocalDateTime } from "../../components/local-date-time.tsx";
 import { IntentField, SubmitButton } from "../../components/form-fields.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { ScreenHeading } from "../../components/side-menu.tsx";

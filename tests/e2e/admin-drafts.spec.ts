@@ -109,6 +109,8 @@ test.describe("autosaved drafts of a news post", () => {
     javaScriptEnabled,
   }) => {
     await page.goto(`/admin/blog/${post.id}`);
+    // The editor appears once React has hydrated the page, and with it the leave guard.
+    if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Bold" })).toBeVisible();
     await page.getByLabel("Title", { exact: true }).fill(`${post.title} (unsaved)`);
     const menuLink = page
       .getByRole("navigation", { name: "Admin" })

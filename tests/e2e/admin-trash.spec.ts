@@ -19,6 +19,14 @@ async function publicStatus(page: Page, post: Created): Promise<number> {
   return (await page.request.get(`/blog/${post.slug}`)).status();
 }
 
+/** Whether the sitemap and the blog's feed name the post's address. */
+async function inSitemapAndFeed(page: Page, post: Created): Promise<boolean[]> {
+  const documents = await Promise.all(
+    ["/sitemap.xml", "/blog/rss.xml"].map(async (path) => (await page.request.get(path)).text()),
+  );
+  return documents.map((text) => text.includes(`/blog/${post.slug}<`));
+}
+
 test.describe("the trash", () => {
   let post: Created;
 
@@ -38,11 +46,13 @@ test.describe("the trash", () => {
     const flash = page.getByRole("status").filter({ hasText: "Moved to Trash" });
     await expect(flash).toBeVisible();
     expect(await publicStatus(page, post)).toBe(404);
+    expect(await inSitemapAndFeed(page, post)).toEqual([false, false]);
 
     await flash.getByRole("button", { name: "Undo" }).click();
     await expect(page).toHaveURL("/admin/blog");
     await expect(page.getByRole("status").filter({ hasText: "Restored" })).toBeVisible();
     expect(await publicStatus(page, post)).toBe(200);
+    expect(await inSitemapAndFeed(page, post)).toEqual([true, true]);
     await page.goto("/blog");
     await expect(page.getByRole("link", { name: post.title }).first()).toBeVisible();
 

@@ -90,29 +90,37 @@ export function Modal({
 
 /**
  * The delete confirmation of spec §4: "Please Confirm?" with Cancel and Confirm; Confirm posts
- * the intent `delete` to `action`. What goes to the trash can be undone; without our API's
- * extensions (a Laravel backend), or for what never goes there (`undoable` false), it says so.
+ * the intent `delete` to `action`. Beside the spec's question it names what goes (`subject`: the
+ * blog post “Spring fair”) and what goes with it (`consequence`: "Its 4 photos go with it.").
+ * What goes to the trash can be undone; without our API's extensions (a Laravel backend), or
+ * for what never goes there (`undoable` false), it says that deleting cannot be undone.
  */
 export function ConfirmDialog({
   cancelTo,
   action,
+  subject,
+  consequence,
   undoable = true,
 }: {
   cancelTo: string;
   action: string;
+  subject?: string;
+  consequence?: string;
   undoable?: boolean;
 }) {
   const extensions = useRootData()?.settings.editable ?? false;
+  const sentences = [
+    "Are you sure you want to do this?",
+    subject ? `This deletes ${subject}.` : null,
+    consequence ?? null,
+    undoable && extensions ? "You can restore it from the Trash." : "Deleting cannot be undone.",
+  ];
   return (
     <Modal
       title="Please Confirm?"
       closeTo={cancelTo}
       role="alertdialog"
-      description={
-        undoable && extensions
-          ? "Are you sure you want to do this?"
-          : "Are you sure you want to do this? Deleting cannot be undone."
-      }
+      description={sentences.filter(Boolean).join(" ")}
     >
       <div className="flex flex-wrap justify-end gap-3">
         {/* Focus starts on the harmless choice. */}

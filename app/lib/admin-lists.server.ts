@@ -21,21 +21,54 @@ export function requestedPage(url: URL): number {
   return Math.min(Math.max(Number(text), 1), LAST_PAGE_ASKED);
 }
 
+/** The search of an admin list: `?q=`, trimmed; "" when there is none. */
+export function requestedSearch(url: URL): string {
+  return (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
+}
+
+/** As long as the API reads a search (longer is cut there too). */
+const SEARCH_MAX_LENGTH = 200;
+
 /**
- * One page of an admin list. The API counts pages from 0, so the page sent is the one shown
+ * One page of an admin list, of the items matching `search` when there is one (our API's `q`;
+ * the search box shows only in front of it). The API counts pages from 0, so the page sent is the one shown
  * minus 1 (spec §9); a page past the last one redirects to the last.
  */
 export async function readAdminListPage<Item extends z.ZodType>(
   context: Context,
   apiPath: string,
   item: Item,
-  { page, limit, listPath }: { page: number; limit: number; listPath: string },
-): Promise<{ results: z.output<Item>[]; page: number; pageCount: number; total: number }> {
+  {
+    page,
+    limit,
+    listPath,
+    search = "",
+    query = {},
+  }: {
+    page: number;
+    limit: number;
+    listPath: string;
+    search?: string;
+    /** Further filters the API reads (`status`, say), kept by the redirect past the last page. */
+    query?: Record<string, string>;
+  },
+): Promise<{
+  results: z.output<Item>[];
+  page: number;
+  pageCount: number;
+  total: number;
+  search: string;
+}> {
   const api = context.get(apiClientContext);
-  const body = await api.read(apiPath, pagedSchema(item), { query: { page: page - 1, limit } });
+  const filters = { ...query, ...(search ? { q: search } : {}) };
+  const body = await api.read(apiPath, pagedSchema(item), {
+    query: { ...filters, page: page - 1, limit },
+  });
   const pageCount = Math.max(1, Math.ceil(body.total / limit));
-  if (page > pageCount) throw redirect(`${listPath}?page=${pageCount}`);
-  return { results: body.results, page, pageCount, total: body.total };
+  if (page > pageCount) {
+    throw redirect(`${listPath}?${new URLSearchParams({ ...filters, page: String(pageCount) })}`);
+  }
+  return { results: body.results, page, pageCount, total: body.total, search };
 }
 
 /** A posted order (`ids`: "3,1,2") as ids; anything else is a client's mistake (400). */

@@ -1,7 +1,12 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import { ADMIN_PAGE_SIZE, readAdminListPage, requestedPage } from "./admin-lists.server.ts";
+import {
+  ADMIN_PAGE_SIZE,
+  readAdminListPage,
+  requestedPage,
+  requestedSearch,
+} from "./admin-lists.server.ts";
 import {
   AddUserSchema,
   EditUserSchema,
@@ -31,6 +36,7 @@ export async function loadAdminUserListScreen(
       page: requestedPage(url),
       limit: ADMIN_PAGE_SIZE,
       listPath: LIST,
+      search: requestedSearch(url),
     }),
     takeFlash(context, request),
   ]);
@@ -39,6 +45,7 @@ export async function loadAdminUserListScreen(
       users: list.results,
       page: list.page,
       pageCount: list.pageCount,
+      search: list.search,
       flash,
       adding: url.searchParams.has("add"),
     },

@@ -5,7 +5,8 @@ import { preparedQuery } from "../db/prepared-query.ts";
 import { ValidationError } from "../errors.ts";
 import { hashPassword } from "../security/passwords.ts";
 import { deleteSessionsOfUser } from "../security/sessions.ts";
-import { countRows, type PageRequest } from "./paging.ts";
+import type { PageRequest } from "./paging.ts";
+import { matchesSearch } from "./text-search.ts";
 import { forgetPasswordResetTokens } from "./password-resets.ts";
 
 export type UserRow = Selectable<UsersTable>;
@@ -77,12 +78,19 @@ export function isUniqueViolation(error: unknown): boolean {
 /** One page of the users, by first and last name, and how many there are in all. */
 export async function listUsers(
   db: DB,
-  { page, limit }: PageRequest,
+  { page, limit, q }: PageRequest,
 ): Promise<{ users: UserRow[]; total: number }> {
-  const total = await countRows(db, "users");
-  if (page * limit >= total) return { users: [], total };
-  const users = await db
+  const matching = db
     .selectFrom("users")
+    .$if(q !== undefined, (qb) =>
+      qb.where(matchesSearch(["firstname", "lastname", "email"], q ?? "")),
+    );
+  const { total } = await matching
+    .select((eb) => eb.fn.countAll<number | string>().as("total"))
+    .executeTakeFirstOrThrow()
+    .then((row) => ({ total: Number(row.total) }));
+  if (page * limit >= total) return { users: [], total };
+  const users = await matching
     .selectAll()
     .orderBy(sql`lower(firstname)`)
     .orderBy(sql`lower(lastname)`)

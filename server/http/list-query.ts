@@ -1,4 +1,4 @@
-import { z } from "./validation.ts";
+import { line, z } from "./validation.ts";
 
 /**
  * A whole number from the query string, with Laravel's wording; absent or empty (Laravel's
@@ -22,10 +22,27 @@ function integerParam(
   );
 }
 
-/** `?page&limit` of every list (DESIGN §5): page zero-based, 24 a page unless limit (≤ 100). */
+/**
+ * `?q=` of an admin list (our extension): the words to look for, trimmed; absent, empty or blank
+ * means no search. Longer than any title is cut rather than refused.
+ */
+const searchParam = z.preprocess(
+  (value) => (typeof value === "string" ? value.trim().slice(0, SEARCH_MAX_LENGTH) : value),
+  line()
+    .optional()
+    .transform((text) => (text ? text : undefined)),
+);
+
+export const SEARCH_MAX_LENGTH = 200;
+
+/**
+ * `?page&limit` of every list (DESIGN §5): page zero-based, 24 a page unless limit (≤ 100); and
+ * `q`, the search of the admin lists that offer one.
+ */
 export const listQuery = z.object({
   page: integerParam("page", { min: 0, fallback: 0 }),
   limit: integerParam("limit", { min: 1, max: 100, fallback: 24 }),
+  q: searchParam,
 });
 
 export type ListQuery = z.output<typeof listQuery>;

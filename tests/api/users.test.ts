@@ -110,6 +110,34 @@ describe("GET /api/users", () => {
     expect(page.body).toEqual({ results: [all.body.results[3]], total: 4 });
     expect((await client.get("/api/users?limit=0")).status).toBe(422);
   });
+
+  it("finds users by every word of ?q= in their names or email, in any case (our extension)", async () => {
+    const own = await freshApi();
+    const db = own.database.db;
+    const boss = await createAdmin(db, { firstname: "Zoe", lastname: "Admin" });
+    await createUser(db, { firstname: "Adam", lastname: "Smith", email: "adam@example.org" });
+    await createUser(db, { firstname: "Mara", lastname: "Smithers", email: "m_b@example.org" });
+    await createUser(db, { firstname: "Ola", lastname: "Bell", email: "ola%bell@example.org" });
+    const client = await signedIn(own, boss);
+    const lastnames = async (query: string) => {
+      const answer = await client.get(`/api/users?${query}`);
+      expect(answer.status).toBe(200);
+      return answer.body.results.map((u: { lastname: string }) => u.lastname);
+    };
+
+    expect(await lastnames("q=smith")).toEqual(["Smith", "Smithers"]);
+    expect(await lastnames("q=SMITH+mara")).toEqual(["Smithers"]);
+    expect(await lastnames("q=adam%40example")).toEqual(["Smith"]);
+    // LIKE's wildcards are searched for as themselves.
+    expect(await lastnames("q=_b%40")).toEqual(["Smithers"]);
+    expect(await lastnames("q=%25")).toEqual(["Bell"]);
+    expect(await lastnames("q=++")).toHaveLength(4);
+    expect((await client.get("/api/users?q=smith&limit=1&page=1")).body).toMatchObject({
+      total: 2,
+      results: [{ lastname: "Smithers" }],
+    });
+    expect((await client.get("/api/users?q=%00")).status).toBe(422);
+  });
 });
 
 describe("POST /api/users", () => {

@@ -5,6 +5,7 @@ import type { Role, User } from "../../lib/api-types.ts";
 import { useCurrentUser } from "../../lib/root-data.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import { Pager } from "../entry-grid.tsx";
+import { AdminListSearch, noMatchText, searchPagerQuery } from "./admin-list-search.tsx";
 import type { Flash } from "../flash-message.tsx";
 import { FlashMessage } from "./admin-flash-message.tsx";
 import { FormMessage, IntentField, SubmitButton } from "../form-fields.tsx";
@@ -19,13 +20,22 @@ type Props = {
   users: User[];
   page: number;
   pageCount: number;
+  search: string;
   flash: Flash | null;
   adding: boolean;
   createResult?: SubmissionResult<string[]> | null;
 };
 
 /** /admin/users (spec §2.5): the table of users, a pager and the Add User modal. */
-export function AdminUserList({ users, page, pageCount, flash, adding, createResult }: Props) {
+export function AdminUserList({
+  users,
+  page,
+  pageCount,
+  search,
+  flash,
+  adding,
+  createResult,
+}: Props) {
   const me = useCurrentUser();
   return (
     <>
@@ -38,9 +48,12 @@ export function AdminUserList({ users, page, pageCount, flash, adding, createRes
       <FlashMessage flash={flash} hideAfterMs={3000} className="mt-6" />
 
       <div className="mt-8">
+        <AdminListSearch search={search} label="Search users" />
+      </div>
+      <div className="mt-6">
         {users.length === 0 ? (
           <p className="rounded-2xl bg-sand/60 p-8 text-center text-muted">
-            There are no users yet.
+            {search ? noMatchText(search) : "There are no users yet."}
           </p>
         ) : (
           <div className="overflow-hidden rounded-xl ring-1 ring-brand-100">
@@ -71,7 +84,7 @@ export function AdminUserList({ users, page, pageCount, flash, adding, createRes
             </table>
           </div>
         )}
-        <Pager page={page} pageCount={pageCount} />
+        <Pager page={page} pageCount={pageCount} query={searchPagerQuery(search)} />
       </div>
 
       {adding ? <AddUserModal result={createResult} /> : null}

@@ -21,6 +21,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
       users={loaderData.users}
       page={loaderData.page}
       pageCount={loaderData.pageCount}
+      search={loaderData.search}
       flash={loaderData.flash}
       adding={loaderData.adding}
       createResult={actionData?.result}

@@ -135,6 +135,29 @@ test.describe("the admin list of users", () => {
     if (javaScriptEnabled) await expect(flash).toBeHidden();
   });
 
+  test("the search box finds users by name or email, and Clear search shows everyone again", async ({
+    page,
+  }) => {
+    await page.goto("/admin/users");
+    const table = page.getByRole("table", { name: "Users" });
+    const search = page.getByRole("searchbox", { name: "Search users" });
+    await search.fill(E2E_ADMIN.email.toUpperCase());
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/admin\/users\?q=/);
+    await expect(table.getByRole("row")).toHaveCount(2);
+    await expect(table.getByRole("row").nth(1)).toContainText("Admin");
+    await expect(search).toHaveValue(E2E_ADMIN.email.toUpperCase());
+
+    await search.fill("nobody-is-called-this");
+    await search.press("Enter");
+    await expect(page.getByText("Nothing matches “nobody-is-called-this”.")).toBeVisible();
+
+    await page.getByRole("link", { name: "Clear search" }).click();
+    await expect(page).toHaveURL(/\/admin\/users\?$|\/admin\/users$/);
+    await expect(page.getByRole("searchbox", { name: "Search users" })).toHaveValue("");
+    await expect(table.getByRole("row").nth(1)).toBeVisible();
+  });
+
   test("a page past the last one shows the last one", async ({ page }) => {
     await page.goto("/admin/users?page=999999999999999999999");
     await expect(page).toHaveURL(/\/admin\/users\?page=\d+$/);

@@ -32,13 +32,15 @@ export function AdminListSearch({
         {label}
       </label>
       <input
+        // A new search (or Clear search) in the address shows in the box, also after a client-side navigation.
+        key={search}
         id={id}
         type="search"
         name="q"
         defaultValue={search}
         placeholder="Search…"
         maxLength={200}
-        className={`${inputClass} mt-0 w-auto min-w-0 flex-1 sm:w-64 sm:flex-none`}
+        className={`${inputClass} mt-0 w-auto min-w-48 flex-1 sm:w-64 sm:flex-none`}
       />
       <button type="submit" className="button-light">
         Search

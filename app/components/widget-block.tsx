@@ -1,7 +1,6 @@
 import { Link, useLoaderData } from "react-router";
 import type { Widget, WidgetMap } from "../lib/api-types.ts";
 import { useCurrentUser } from "../lib/root-data.ts";
-import { openGalleryPhoto } from "./gallery-grid.ts";
 import { PencilIcon } from "./icons.tsx";
 
 /**
@@ -30,13 +29,7 @@ export function WidgetBlock({ name, className = "" }: { name: string; className?
   if (!widget.html) return null;
   return (
     <div data-widget={name} className={["relative", className].filter(Boolean).join(" ")}>
-      {/* Clicks on a gallery's photos bubble here from the API's HTML. */}
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
-      <div
-        className="widget-html"
-        onClick={openGalleryPhoto}
-        dangerouslySetInnerHTML={{ __html: widget.html }}
-      />
+      <div className="widget-html" dangerouslySetInnerHTML={{ __html: widget.html }} />
       <EditWidgetLink widget={widget} />
     </div>
   );

@@ -63,7 +63,11 @@ export async function findGalleries(
 ): Promise<Map<number, GalleryWithImages>> {
   const wanted = [...new Set(ids)].filter((id) => id > 0 && id <= MAX_ID);
   if (wanted.length === 0) return new Map();
-  const galleries = await db.selectFrom("galleries").selectAll().where("id", "in", wanted).execute();
+  const galleries = await db
+    .selectFrom("galleries")
+    .selectAll()
+    .where("id", "in", wanted)
+    .execute();
   const found = withImages(galleries, await imagesOf(db, idsOf(galleries)));
   return new Map(found.map((item) => [item.gallery.id, item]));
 }

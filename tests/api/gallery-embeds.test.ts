@@ -53,7 +53,11 @@ async function publicArticle(slug: string): Promise<string> {
 const variant = (url: string, width: number) => url.replace(/\.webp$/, `-${width}.webp`);
 
 /** One photo of a grid, as the brief spells it. */
-function tile(photo: Photo, alt = photo.alt, caption = alt ? `<figcaption>${alt}</figcaption>` : "") {
+function tile(
+  photo: Photo,
+  alt = photo.alt,
+  caption = alt ? `<figcaption>${alt}</figcaption>` : "",
+) {
   const srcset = [480, 960, 1600].map((w) => `${variant(photo.image_url, w)} ${w}w`).join(", ");
   return (
     `<li><figure><a class="gallery-photo" href="${photo.image_url}">` +
@@ -78,7 +82,11 @@ describe("[[gallery=N]] in an entry's article", () => {
     );
     const expected =
       "<p>Before the photos.</p>" +
-      grid(gallery, "Harvest &amp; friends", gallery.photos.map((photo) => tile(photo))) +
+      grid(
+        gallery,
+        "Harvest &amp; friends",
+        gallery.photos.map((photo) => tile(photo)),
+      ) +
       "<p>After them.</p>";
     expect(await publicArticle(post.slug)).toBe(expected);
     // The admin's read and the source are the same article.
@@ -147,7 +155,9 @@ describe("[[gallery=N]] in an entry's article", () => {
     const saved = await postForm(admin, `/api/projects/${entry.id}`, {
       article: `[[gallery=${gallery.id}]]`,
     });
-    expect(saved.body.article_html).toBe(grid(gallery, "Saved at once", [tile(gallery.photos[0]!)]));
+    expect(saved.body.article_html).toBe(
+      grid(gallery, "Saved at once", [tile(gallery.photos[0]!)]),
+    );
   });
 
   it("names a photo without alt text by its place, and shows no caption", async () => {
@@ -180,8 +190,11 @@ describe("[[gallery=N]] in a TEXT widget", () => {
     const read = await visitor.get(`/api/widgets/${widget.name}`);
     expect(read.status).toBe(200);
     expect(read.body.html).toBe(
-      `<p>Our people: </p>${grid(gallery, "Volunteers", gallery.photos.map((photo) => tile(photo)))}` +
-        `<p>[[not a code]] </p>`,
+      `<p>Our people: </p>${grid(
+        gallery,
+        "Volunteers",
+        gallery.photos.map((photo) => tile(photo)),
+      )}` + `<p>[[not a code]] </p>`,
     );
     expect((await admin.get(`/api/widgets/${widget.id}`)).body.html).toBe(html);
 

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import {
   adminApiDelete,
@@ -133,6 +134,28 @@ test.describe("a gallery placed in a blog post", () => {
     await expect(second).toBeFocused();
     expect(visitor.url()).toBe(new URL(`/blog/${post.slug}`, appUrl).href);
     await visitor.context().close();
+  });
+
+  test("the post with its gallery has no axe violations at 1280 and 390 px", async ({
+    browser,
+    appUrl,
+    javaScriptEnabled,
+  }) => {
+    // axe runs in the page: without JavaScript, the app's scripts are refused instead.
+    const context = await browser.newContext({ baseURL: appUrl, javaScriptEnabled: true });
+    if (!javaScriptEnabled) await context.route(/\.m?js(\?.*)?$/, (route) => route.abort());
+    const visitor = await context.newPage();
+    for (const width of [1280, 390]) {
+      await visitor.setViewportSize({ width, height: 900 });
+      await visitor.goto(`/blog/${post.slug}`);
+      await expect(visitor.getByRole("list", { name: gallery.name })).toBeVisible();
+      const { violations } = await new AxeBuilder({ page: visitor }).analyze();
+      expect(
+        violations.map((violation) => `${violation.id}: ${violation.nodes.length}`),
+        `${width} px`,
+      ).toEqual([]);
+    }
+    await context.close();
   });
 
   test("its edit screen shows the code to paste, and the list finds it by name", async ({

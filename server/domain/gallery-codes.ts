@@ -17,8 +17,3 @@ export function galleryPlaceholder(code: string): string | null {
   // An id no row can have names no gallery; it stays a placeholder that renders nothing.
   return `<!--gallery=${id > MAX_ID ? 0 : id}-->`;
 }
-
-/** The short code staff paste to show gallery `id`. */
-export function galleryShortCode(id: number): string {
-  return `[[gallery=${id}]]`;
-}

@@ -1,10 +1,15 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { EntryDetail } from "../lib/api-types.ts";
+import { photosNotInArticle } from "../lib/embedded-photos.ts";
+import { openGalleryPhoto } from "./gallery-grid.ts";
 import { HeaderImage } from "./header-image.tsx";
 import { PhotoCarousel } from "./photo-carousel.tsx";
 
-/** A project, blog post or opportunity: cover, article and, when it has photos, their carousel. */
+/**
+ * A project, blog post or opportunity: cover, article (with the photos and galleries placed in
+ * it) and, when it has photos its article does not already show, their carousel.
+ */
 export function EntryArticle({
   entry,
   backTo,
@@ -17,6 +22,7 @@ export function EntryArticle({
   const headerImage = entry.image_url
     ? { id: 0, name: "", type: "IMAGE" as const, html: null, image_url: entry.image_url, alt: null }
     : null;
+  const carouselImages = photosNotInArticle(entry.images, entry.article);
   return (
     <>
       <HeaderImage title={entry.title} subtitle={subtitle} image={headerImage} />
@@ -31,15 +37,18 @@ export function EntryArticle({
             </Link>
           </p>
           {entry.article_html ? (
+            // Clicks on a gallery's photos bubble here from the API's HTML.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
             <div
               className="widget-html mt-8"
+              onClick={openGalleryPhoto}
               dangerouslySetInnerHTML={{ __html: entry.article_html }}
             />
           ) : null}
         </div>
-        {entry.images.length > 0 ? (
+        {carouselImages.length > 0 ? (
           <div className="mt-14 px-4 sm:px-6 lg:px-8">
-            <PhotoCarousel images={entry.images} />
+            <PhotoCarousel images={carouselImages} />
           </div>
         ) : null}
       </article>

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { GALLERY_PAGE_SIZE, GalleryNameSchema, GalleryPhotoSchema } from "./admin-galleries.ts";
-import { readAdminListPage, requestedPage } from "./admin-lists.server.ts";
+import { readAdminListPage, requestedPage, requestedSearch } from "./admin-lists.server.ts";
 import {
   photoGridAction,
   photoIdFrom,
@@ -21,7 +21,10 @@ type Context = Readonly<RouterContextProvider>;
 
 const LIST_PATH = "/admin/galleries";
 
-/** /admin/galleries: a page of galleries (newest first), the flash, whether Add Gallery is open. */
+/**
+ * /admin/galleries: a page of galleries (newest first; those whose name matches `?q=` when it is
+ * given), the flash, whether Add Gallery is open.
+ */
 export async function loadAdminGalleryListScreen(
   context: Context,
   { request, url }: { request: Request; url: URL },
@@ -31,6 +34,7 @@ export async function loadAdminGalleryListScreen(
       page: requestedPage(url),
       limit: GALLERY_PAGE_SIZE,
       listPath: LIST_PATH,
+      search: requestedSearch(url),
     }),
     takeFlash(context, request),
   ]);
@@ -39,6 +43,7 @@ export async function loadAdminGalleryListScreen(
       galleries: list.results,
       page: list.page,
       pageCount: list.pageCount,
+      search: list.search,
       flash,
       adding: url.searchParams.has("add"),
     },

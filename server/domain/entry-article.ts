@@ -1,5 +1,6 @@
 import { IMAGE_VARIANT_WIDTHS, variantKey } from "../media/images.ts";
 import { publicStorageUrl } from "../media/storage.ts";
+import { galleryPlaceholder } from "./gallery-codes.ts";
 import { excerpt, plainText } from "./rich-text.ts";
 
 /** The widths (in % of the article column) an editor may give an embedded image. */
@@ -18,7 +19,8 @@ const IMAGE_CODE = new RegExp(`^image(${ARTICLE_IMAGE_WIDTHS.join("|")})=(\\d+)$
 
 /**
  * The article as the public pages show it: each `[[imageW=ID]]` naming one of the entry's own
- * images becomes a figure at W% of the column, any other `[[…]]` token disappears. `article`
+ * images becomes a figure at W% of the column, each `[[gallery=N]]` the placeholder the gallery
+ * is put in at read time (gallery-embeds.ts), any other `[[…]]` token disappears. `article`
  * must already be sanitized; only its text is rewritten, never an attribute. A figure may not
  * sit inside a paragraph or heading, so the block around it is split (and its empty halves
  * dropped); a paragraph that held nothing but a dropped token goes too.
@@ -26,12 +28,27 @@ const IMAGE_CODE = new RegExp(`^image(${ARTICLE_IMAGE_WIDTHS.join("|")})=(\\d+)$
 export function renderArticleHtml(article: string, images: ArticleImage[]): string {
   const byId = new Map(images.map((image) => [image.id, image]));
   const figureFor = (code: string): Node | null => {
+    const gallery = galleryPlaceholder(code);
+    if (gallery) return { kind: "figure", html: gallery };
     const match = IMAGE_CODE.exec(code);
     const image = match ? byId.get(Number(match[2])) : undefined;
     return image ? { kind: "figure", html: figure(image, Number(match![1])) } : null;
   };
   const tree = parse(article);
   replaceShortCodes(tree, figureFor);
+  return lift(tree).map(serialize).join("");
+}
+
+/**
+ * A text widget's HTML with each `[[gallery=N]]` turned into its placeholder, moved out of the
+ * paragraph around it as an article's figures are; other `[[…]]` text is left as it is.
+ */
+export function placeGalleryCodes(html: string): string {
+  const tree = parse(html);
+  replaceShortCodes(tree, (code) => {
+    const gallery = galleryPlaceholder(code);
+    return gallery ? { kind: "figure", html: gallery } : { kind: "text", text: `[[${code}]]` };
+  });
   return lift(tree).map(serialize).join("");
 }
 

@@ -5,7 +5,8 @@ import { ValidationError } from "../errors.ts";
 import { deleteImage, ImageRejected, rotateImage, storeImage } from "../media/images.ts";
 import type { StorageDriver } from "../media/storage.ts";
 import { assertAllKnown, reorderWithin, savePositions } from "./ordering.ts";
-import { countRows, type PageRequest } from "./paging.ts";
+import type { PageRequest } from "./paging.ts";
+import { matchesSearch } from "./text-search.ts";
 
 export type Gallery = Selectable<GalleriesTable>;
 export type GalleryImage = Selectable<GalleryImagesTable>;
@@ -29,32 +30,55 @@ async function imagesOf(db: DB, galleryIds: number[]): Promise<GalleryImage[]> {
     .execute();
 }
 
-/** One page of the galleries with their pictures, newest first, and how many there are in all. */
+/**
+ * One page of the galleries with their pictures, newest first, and how many there are in all;
+ * with `q`, only the galleries whose name holds every word of it.
+ */
 export async function listGalleries(
   db: DB,
-  { page, limit }: PageRequest,
+  { page, limit, q }: PageRequest,
 ): Promise<{ galleries: GalleryWithImages[]; total: number }> {
-  const total = await countRows(db, "galleries");
-  if (page * limit >= total) return { galleries: [], total };
-  const galleries = await db
+  const matching = db
     .selectFrom("galleries")
+    .$if(q !== undefined, (qb) => qb.where(matchesSearch(["name"], q ?? "")));
+  const total = await matching
+    .select((eb) => eb.fn.countAll<number | string>().as("total"))
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.total));
+  if (page * limit >= total) return { galleries: [], total };
+  const galleries = await matching
     .selectAll()
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)
     .offset(page * limit)
     .execute();
-  const images = await imagesOf(
-    db,
-    galleries.map((gallery) => gallery.id),
-  );
-  return {
-    galleries: galleries.map((gallery) => ({
-      gallery,
-      images: images.filter((image) => image.gallery_id === gallery.id),
-    })),
-    total,
-  };
+  return { galleries: withImages(galleries, await imagesOf(db, idsOf(galleries))), total };
+}
+
+/** The galleries of these ids that exist, each with its pictures in their order, by id. */
+export async function findGalleries(
+  db: DB,
+  ids: number[],
+): Promise<Map<number, GalleryWithImages>> {
+  const wanted = [...new Set(ids)].filter((id) => id > 0 && id <= MAX_ID);
+  if (wanted.length === 0) return new Map();
+  const galleries = await db
+    .selectFrom("galleries")
+    .selectAll()
+    .where("id", "in", wanted)
+    .execute();
+  const found = withImages(galleries, await imagesOf(db, idsOf(galleries)));
+  return new Map(found.map((item) => [item.gallery.id, item]));
+}
+
+const idsOf = (galleries: Gallery[]) => galleries.map((gallery) => gallery.id);
+
+function withImages(galleries: Gallery[], images: GalleryImage[]): GalleryWithImages[] {
+  return galleries.map((gallery) => ({
+    gallery,
+    images: images.filter((image) => image.gallery_id === gallery.id),
+  }));
 }
 
 /** A gallery with its pictures in their order; undefined when there is none. */

@@ -15,6 +15,7 @@ import {
   type EntrySegment,
 } from "../domain/entries.ts";
 import { entryImageLink, ownerTitle } from "../domain/activity.ts";
+import { withEmbeddedGalleries } from "../domain/gallery-embeds.ts";
 import { notFound, ValidationError } from "../errors.ts";
 import { actorOf } from "./actor.ts";
 import {
@@ -114,7 +115,7 @@ export async function entryAdminRoutes(app: FastifyInstance) {
         title: saved.entry.title,
       });
       return presentEntryForAdmin(
-        saved.entry,
+        await withEmbeddedGalleries(app.db, saved.entry),
         saved.images,
         await oldSlugsOf(app.db, id),
         saved.version,
@@ -163,7 +164,7 @@ export async function entryAdminRoutes(app: FastifyInstance) {
         subjectId: id,
         title: entry.entry.title,
       });
-      return presentEntry(entry.entry, entry.images);
+      return presentEntry(await withEmbeddedGalleries(app.db, entry.entry), entry.images);
     });
 
     app.delete<IdParams>(`/api/${segment}images/:id`, async (request, reply) => {

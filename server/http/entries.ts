@@ -6,6 +6,7 @@ import {
   oldSlugsOf,
   type EntrySegment,
 } from "../domain/entries.ts";
+import { withEmbeddedGalleries } from "../domain/gallery-embeds.ts";
 import { currentVersion } from "../domain/revisions.ts";
 import { notFound } from "../errors.ts";
 import { presentEntry, presentEntryForAdmin, presentEntryPage } from "../presenters/entry.ts";
@@ -39,9 +40,10 @@ export async function entryRoutes(app: FastifyInstance) {
         includeScheduled: asAdmin,
       });
       if (!found) throw notFound();
-      if (!asAdmin) return presentEntry(found.entry, found.images);
+      const entry = await withEmbeddedGalleries(app.db, found.entry);
+      if (!asAdmin) return presentEntry(entry, found.images);
       return presentEntryForAdmin(
-        found.entry,
+        entry,
         found.images,
         await oldSlugsOf(app.db, found.entry.id),
         await currentVersion(app.db, kind, found.entry.id),

@@ -37,10 +37,23 @@ const galleryUpdateForm = z.object({ name: name.optional() });
 
 const webAddress = z.url({ protocol: /^https?$/ });
 
+/**
+ * A link typed without its scheme but starting with a host name (`www.example.org/x`,
+ * `example.org`) is that address over https; anything else is kept as typed (and must then be
+ * an http or https address).
+ */
+function withWebScheme(link: string): string {
+  const hasScheme = /^[a-z][a-z0-9+-]*:/i.test(link);
+  return !hasScheme && /^[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?([/?#]|$)/i.test(link)
+    ? `https://${link}`
+    : link;
+}
+
 /** A picture's caption and where it leads: a web address (http or https), or nothing. */
 const galleryImageForm = z.object({
   alt: nullableLine(255).optional(),
   link: nullableLine(2048)
+    .transform(withWebScheme)
     .refine((link) => link === "" || webAddress.safeParse(link).success, {
       message: "The link field must be a valid URL.",
     })

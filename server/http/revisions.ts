@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { RevisionSubject } from "../db/schema.ts";
 import { recordActivity } from "../domain/activity.ts";
 import { ENTRY_SEGMENTS, oldSlugsOf, updateEntry, type EntrySegment } from "../domain/entries.ts";
+import { withEmbeddedGalleries } from "../domain/gallery-embeds.ts";
 import { findRevision, listRevisions, type RevisionData } from "../domain/revisions.ts";
 import { saveSettings, type SettingsUpdate } from "../domain/settings.ts";
 import { updateTestimonial } from "../domain/testimonials.ts";
@@ -148,7 +149,7 @@ export async function revisionRoutes(app: FastifyInstance) {
         );
         if (!saved) throw notFound();
         answer = presentEntryForAdmin(
-          saved.entry,
+          await withEmbeddedGalleries(app.db, saved.entry),
           saved.images,
           await oldSlugsOf(app.db, id),
           saved.version,

@@ -8,6 +8,7 @@ import {
   WIDGET_NAME_PATTERN,
   WIDGET_TYPES,
 } from "../domain/widgets.ts";
+import { embedWidgetGalleries } from "../domain/gallery-embeds.ts";
 import { currentVersion } from "../domain/revisions.ts";
 import { notFound } from "../errors.ts";
 import { presentWidget, presentWidgetForAdmin, presentWidgetList } from "../presenters/widget.ts";
@@ -74,7 +75,7 @@ export async function widgetRoutes(app: FastifyInstance) {
     if (!widget) throw notFound();
     if ("id" in key)
       return presentWidgetForAdmin(widget, await currentVersion(app.db, "widget", widget.id));
-    return presentWidget(widget);
+    return presentWidget({ ...widget, html: await embedWidgetGalleries(app.db, widget.html) });
   });
 
   app.post<IdParams>("/api/widgets/:id", { preHandler: admin }, async (request) => {

@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { GalleryNameSchema, GalleryPhotoSchema } from "../../lib/admin-galleries.ts";
 import type { Gallery, GalleryImage } from "../../lib/api-types.ts";
+import { useRootData } from "../../lib/root-data.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import type { Flash } from "../flash-message.tsx";
 import { FlashMessage } from "./admin-flash-message.tsx";
@@ -17,6 +18,7 @@ import { LinkIcon } from "./admin-icons.tsx";
 import { ConfirmDialog, Modal } from "../modal.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
 import { AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
+import { CopyCode } from "./copy-code.tsx";
 import { PhotoSection, photoActionClass } from "./photo-grid.tsx";
 
 type Props = {
@@ -64,6 +66,8 @@ export function AdminGalleryEditor({
         <SaveOrDeleteButtons deleteLabel="Delete Gallery" />
       </Form>
 
+      <GalleryShortCode gallery={gallery} />
+
       <PhotoSection
         flash={flash?.undo ? flash : null}
         photos={gallery.images}
@@ -100,8 +104,47 @@ export function AdminGalleryEditor({
         />
       ) : null}
 
-      {confirmingDelete ? <ConfirmDialog cancelTo={here} action={here} /> : null}
+      {confirmingDelete ? (
+        <ConfirmDialog
+          cancelTo={here}
+          action={here}
+          subject={`the gallery “${gallery.name}”`}
+          consequence={photosGoWith(gallery.images.length)}
+        />
+      ) : null}
     </>
+  );
+}
+
+function photosGoWith(count: number): string | undefined {
+  if (count === 0) return undefined;
+  return count === 1 ? "Its photo goes with it." : `Its ${count} photos go with it.`;
+}
+
+/**
+ * The code that places the gallery in a text. Only our API renders it (a Laravel backend would
+ * show the code as typed), so it shows only in front of ours.
+ */
+function GalleryShortCode({ gallery }: { gallery: Gallery }) {
+  const extensions = useRootData()?.settings.editable ?? false;
+  if (!extensions) return null;
+  const code = `[[gallery=${gallery.id}]]`;
+  return (
+    <section
+      aria-labelledby="gallery-short-code"
+      className="mt-8 max-w-3xl rounded-2xl bg-sand/60 p-5 ring-1 ring-brand-100"
+    >
+      <h2 id="gallery-short-code" className="text-xl font-semibold">
+        Show this gallery on the site
+      </h2>
+      <p className="mt-2 text-muted">
+        Paste this code on a line of its own into the text of a project, blog post, opportunity or
+        text widget. Visitors see the photos there as a grid, in the order set here.
+      </p>
+      <p className="mt-3">
+        <CopyCode code={code} label="Copy the short code of this gallery" />
+      </p>
+    </section>
   );
 }
 
@@ -177,7 +220,7 @@ function PhotoDetailsModal({
         <TextField
           meta={fields.link}
           label="Link"
-          hint="Where the photo leads: a web address starting with https://, or nothing."
+          hint="Where the photo’s caption leads: a web address such as www.example.org/page, or nothing."
           focusFirst={focus === fields.link.name}
         />
         <div className="flex flex-wrap justify-end gap-3">

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { GalleryNameSchema } from "../../lib/admin-galleries.ts";
 import type { Gallery } from "../../lib/api-types.ts";
 import { Pager } from "../entry-grid.tsx";
+import { AdminListSearch, noMatchText, searchPagerQuery } from "./admin-list-search.tsx";
 import type { Flash } from "../flash-message.tsx";
 import { FlashMessage } from "./admin-flash-message.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
@@ -12,6 +13,7 @@ type Props = {
   galleries: Gallery[];
   page: number;
   pageCount: number;
+  search: string;
   flash: Flash | null;
   adding: boolean;
   createResult?: SubmissionResult<string[]> | null;
@@ -22,6 +24,7 @@ export function AdminGalleryList({
   galleries,
   page,
   pageCount,
+  search,
   flash,
   adding,
   createResult,
@@ -37,9 +40,12 @@ export function AdminGalleryList({
       <FlashMessage flash={flash} className="mt-6" />
 
       <div className="mt-8">
+        <AdminListSearch search={search} label="Search galleries" />
+      </div>
+      <div className="mt-6">
         {galleries.length === 0 ? (
           <p className="rounded-2xl bg-sand/60 p-8 text-center text-muted">
-            There are no galleries yet. Add the first one.
+            {search ? noMatchText(search) : "There are no galleries yet. Add the first one."}
           </p>
         ) : (
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4" aria-label="Galleries">
@@ -56,7 +62,7 @@ export function AdminGalleryList({
             ))}
           </ul>
         )}
-        <Pager page={page} pageCount={pageCount} />
+        <Pager page={page} pageCount={pageCount} query={searchPagerQuery(search)} />
       </div>
 
       {adding ? (

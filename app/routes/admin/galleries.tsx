@@ -24,6 +24,7 @@ export default function AdminGalleries({ loaderData, actionData }: Route.Compone
       galleries={loaderData.galleries}
       page={loaderData.page}
       pageCount={loaderData.pageCount}
+      search={loaderData.search}
       flash={loaderData.flash}
       adding={loaderData.adding}
       createResult={actionData?.result}

@@ -23,6 +23,8 @@ type TextFieldProps = {
   hint?: ReactNode;
   /** Set on the first invalid field, so a page rendered after a failed post starts there. */
   focusFirst?: boolean;
+  /** Shown and posted, but not editable (the hint says why). */
+  readOnly?: boolean;
   className?: string;
 };
 
@@ -39,6 +41,7 @@ export function TextField({
   formMessage,
   hint,
   focusFirst,
+  readOnly,
   className = "",
 }: TextFieldProps) {
   const { key, ...inputProps } = getInputProps(meta, { type, ariaAttributes: false });
@@ -71,7 +74,8 @@ export function TextField({
         autoFocus={focusFirst}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy || undefined}
-        className={inputClass}
+        readOnly={readOnly}
+        className={readOnly ? `${inputClass} read-only:bg-sand/60` : inputClass}
       />
       <ErrorList id={meta.errorId} errors={errors} />
     </div>

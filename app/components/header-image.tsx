@@ -5,7 +5,13 @@ import { useRootData } from "../lib/root-data.ts";
 import { DonateLink } from "./donate-link.tsx";
 import { EditWidgetLink } from "./widget-block.tsx";
 
-/** The 350 px banner at the top of a content page, with its title and a donate button. */
+/** Past this many characters a title is set smaller, so the banner grows less. */
+const LONG_TITLE = 60;
+
+/**
+ * The banner at the top of a content page, with its title and a donate button: 350 px high
+ * (spec), growing as a long title wraps, so every line of it stays in view at any width.
+ */
 export function HeaderImage({
   title,
   subtitle,
@@ -20,7 +26,7 @@ export function HeaderImage({
   return (
     <section
       aria-labelledby="page-title"
-      className="relative isolate h-[350px] overflow-hidden bg-brand-800"
+      className="relative isolate flex min-h-[350px] flex-col overflow-hidden bg-brand-800"
       data-header-image=""
     >
       {picture ? (
@@ -40,10 +46,15 @@ export function HeaderImage({
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-gradient-to-t from-brand-900/90 via-brand-900/55 to-brand-900/30"
       />
-      <div className="mx-auto flex h-full max-w-7xl flex-col items-start justify-end gap-4 px-4 pb-10 sm:px-6 lg:px-8">
+      {/* The top padding keeps a tall title clear of the admin's pencil. */}
+      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col items-start justify-end gap-4 px-4 pb-10 pt-20 sm:px-6 lg:px-8">
         <h1
           id="page-title"
-          className="max-w-3xl text-4xl font-semibold text-white [text-shadow:0_2px_12px_rgb(0_0_0/0.35)] sm:text-5xl"
+          className={`max-w-3xl font-semibold text-white [overflow-wrap:anywhere] [text-shadow:0_2px_12px_rgb(0_0_0/0.35)] ${
+            typeof title === "string" && title.length > LONG_TITLE
+              ? "text-3xl sm:text-4xl"
+              : "text-4xl sm:text-5xl"
+          }`}
         >
           {title}
         </h1>

@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from "react-router";
+import { Link, useLoaderData, useLocation } from "react-router";
 import type { Widget, WidgetMap } from "../lib/api-types.ts";
 import { useCurrentUser } from "../lib/root-data.ts";
 import { PencilIcon } from "./icons.tsx";
@@ -35,7 +35,10 @@ export function WidgetBlock({ name, className = "" }: { name: string; className?
   );
 }
 
-/** The admin's shortcut from a content block to its edit screen; nobody else sees it. */
+/**
+ * The admin's shortcut from a content block to its edit screen, which leads back to this page
+ * (`?returnTo=`); nobody else sees it.
+ */
 export function EditWidgetLink({
   widget,
   className = "absolute -top-3 right-0",
@@ -44,10 +47,12 @@ export function EditWidgetLink({
   className?: string;
 }) {
   const user = useCurrentUser();
+  const { pathname, search } = useLocation();
   if (user?.role !== "admin") return null;
+  const returnTo = new URLSearchParams({ returnTo: pathname + search });
   return (
     <Link
-      to={`/admin/widgets/${widget.id}`}
+      to={`/admin/widgets/${widget.id}?${returnTo}`}
       aria-label={`Edit ${widget.name}`}
       title={`Edit ${widget.name}`}
       className={`${className} z-10 grid size-10 place-items-center rounded-full bg-white text-brand-700 shadow-md ring-1 ring-brand-100 hover:bg-brand-50`}

@@ -6,17 +6,19 @@ import {
   CreateWidgetSchema,
   WIDGET_FORM_FIELDS,
   WidgetFormSchema,
+  widgetMatches,
+  widgetScreenPath,
   type AdminWidget,
 } from "./admin-widgets.ts";
+import { requestedSearch } from "./admin-lists.server.ts";
 import { flashAfterDelete } from "./admin-trash.server.ts";
 import { assertOk, messageOf, throwNotFound, type ApiResult } from "./api.server.ts";
 import { loadDraft } from "./drafts.server.ts";
 import { withDraftVersion } from "./drafts.ts";
-import { isPageWidget } from "./page-widgets.ts";
 import { requireRecordId } from "./guards.server.ts";
 import { pagedSchema } from "./api-types.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
-import { replyWithApiFailure } from "./forms.server.ts";
+import { replyWithApiFailure, safeRedirectPath } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
 import { conflictOf, loadedVersionOf, mergeOf, takeTheirs, typedValues } from "./history.server.ts";
 import type { EditConflict } from "./history.ts";
@@ -37,17 +39,32 @@ type WidgetSaveData = {
 /** The save confirmation of spec §8, shown for 3 seconds with JavaScript. */
 export const WIDGET_SAVED_MESSAGE = "Changes saved....";
 
-/** /admin/widgets: every widget by name, the flash left for the screen, whether Add is open. */
+/**
+ * /admin/widgets: every widget by name (the API does not page the list), those matching `?q=`
+ * when there is a search, the flash left for the screen, whether Add is open. The search is
+ * done here: it reads where a widget shows too, and works whatever the backend.
+ */
 export async function loadAdminWidgetListScreen(
   context: Context,
   { request, url }: { request: Request; url: URL },
 ) {
   const api = context.get(apiClientContext);
+  const search = requestedSearch(url);
   const [list, { flash, headers }] = await Promise.all([
     api.read("/api/widgets", pagedSchema(AdminWidgetSchema)),
     takeFlash(context, request),
   ]);
-  return data({ widgets: list.results, flash, adding: url.searchParams.has("add") }, { headers });
+  const widgets = list.results.filter((widget) => widgetMatches(widget, search));
+  return data({ widgets, search, flash, adding: url.searchParams.has("add") }, { headers });
+}
+
+/**
+ * The page the edit screen was opened from (`?returnTo=/about`, the pencil on a public page):
+ * "Go Back" and a successful save lead there. Only a path on this site; null without one.
+ */
+export function widgetReturnTo(url: URL): string | null {
+  const value = url.searchParams.get("returnTo");
+  return value ? safeRedirectPath(value, "") || null : null;
 }
 
 /** The Add Widget modal's post: a TEXT widget (spec §4), then its edit screen. */
@@ -69,8 +86,8 @@ export async function adminWidgetListAction(context: Context, request: Request) 
 
 /**
  * /admin/widgets/{id}: the widget, the admin's draft of it, the flash left for it, whether it may
- * be deleted (our API's extension, for a widget no page shows) and the delete step; a malformed
- * or unknown id is 404.
+ * be deleted (our API's extension, for a widget no page shows), the delete step and the page to
+ * return to; a malformed or unknown id is 404.
  */
 export async function loadAdminWidgetScreen(
   context: Context,
@@ -83,10 +100,17 @@ export async function loadAdminWidgetScreen(
     takeFlash(context, request),
     loadDraft(context, "widgets", widgetId, url),
   ]);
-  const deletable = context.get(siteSettingsContext).editable && !isPageWidget(widget.name);
+  const deletable = context.get(siteSettingsContext).editable && widget.deletable;
   const confirmingDelete = deletable && url.searchParams.get("confirm") === "delete";
   return data(
-    { widget: withDraftVersion(widget, draft), draft, flash, deletable, confirmingDelete },
+    {
+      widget: withDraftVersion(widget, draft),
+      draft,
+      flash,
+      deletable,
+      confirmingDelete,
+      returnTo: widgetReturnTo(url),
+    },
     { headers },
   );
 }
@@ -98,17 +122,19 @@ async function loadAdminWidget(context: Context, id: string): Promise<AdminWidge
 
 /**
  * The edit screen's save: POST /api/widgets/{id} as multipart of every field on the form, the
- * picture as `file` only when one was chosen. Success stays on the screen with the confirmation;
- * a failure returns what was typed, the HTML included, so nothing is lost.
+ * picture as `file` only when one was chosen. Success stays on the screen with the confirmation,
+ * or goes back to the page the screen was opened from, which shows the change; a failure returns
+ * what was typed, the HTML included, so nothing is lost.
  */
 export async function adminWidgetAction(context: Context, id: string, request: Request) {
   const widgetId = requireRecordId(id);
   const formData = await request.formData();
+  const returnTo = widgetReturnTo(new URL(request.url));
   switch (formData.get(INTENT_FIELD)) {
     case "delete":
       return deleteWidget(context, id);
     case "save":
-      return saveWidget(context, id, formData);
+      return saveWidget(context, id, formData, returnTo);
     case "merge": {
       const merge = mergeOf(formData, WIDGET_FORM_FIELDS);
       return { result: null, html: merge.mine.html, merge };
@@ -120,7 +146,7 @@ export async function adminWidgetAction(context: Context, id: string, request: R
           subject: "widgets",
           id: widgetId,
           fields: WIDGET_FORM_FIELDS,
-          editPath: `/admin/widgets/${id}`,
+          editPath: widgetScreenPath(id, returnTo),
         },
         formData,
       );
@@ -133,6 +159,7 @@ async function saveWidget(
   context: Context,
   id: string,
   formData: FormData,
+  returnTo: string | null,
 ): Promise<WidgetSaveData | Response> {
   const submission = parseWithZod(formData, { schema: WidgetFormSchema });
   const posted = (field: string) => (formData.has(field) ? String(formData.get(field)) : undefined);
@@ -170,6 +197,8 @@ async function saveWidget(
     if (conflict) return { result: null, html, conflict };
     return { result: replyWithWidgetFailure(submission, saved), html };
   }
+  // The public pages show no flash: the page itself, changed, is the confirmation there.
+  if (returnTo) return redirect(returnTo);
   return redirectWithFlash(context, `/admin/widgets/${id}`, {
     kind: "success",
     message: WIDGET_SAVED_MESSAGE,

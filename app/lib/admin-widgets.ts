@@ -14,12 +14,57 @@ export const WIDGET_TYPE_LABELS: Record<WidgetType, string> = { TEXT: "Text", IM
  * staff switch back to Text, and a save sends it back unchanged instead of emptying it.
  */
 export const AdminWidgetSchema = WidgetSchema.in
-  .extend({ version: adminVersion })
+  .extend({
+    version: adminVersion,
+    // Our API's extension (record 035); a Laravel backend sends none of these, and then the
+    // screens show no place, keep the name editable and offer no Delete.
+    location: z
+      .object({
+        page: z.string(),
+        // A path on this site only: it becomes a link.
+        path: z.string().regex(/^\/(?![/\\])/),
+        place: z.string(),
+      })
+      .nullish()
+      .catch(null)
+      .transform((location) => location ?? null),
+    renamable: z.boolean().nullish().catch(null),
+    deletable: z.boolean().nullish().catch(null),
+  })
   .transform((widget) => ({
     ...widget,
     html: widget.html ?? "",
+    renamable: widget.renamable !== false,
+    deletable: widget.deletable === true,
   }));
 export type AdminWidget = z.output<typeof AdminWidgetSchema>;
+export type WidgetLocation = NonNullable<AdminWidget["location"]>;
+
+/** A widget's edit screen, keeping the page it returns to (`?returnTo=/about`). */
+export function widgetScreenPath(id: string | number, returnTo: string | null): string {
+  const path = `/admin/widgets/${id}`;
+  return returnTo ? `${path}?${new URLSearchParams({ returnTo })}` : path;
+}
+
+/** "About page, first block". */
+export function locationText({ page, place }: WidgetLocation): string {
+  return `${page}, ${place}`;
+}
+
+/**
+ * Whether the widget is one the list's search asks for: every word of `search`, in any case,
+ * in its name or where it shows (as the API's `q` matches, server/domain/text-search.ts).
+ */
+export function widgetMatches(widget: AdminWidget, search: string): boolean {
+  const haystack = [widget.name, widget.location ? locationText(widget.location) : ""]
+    .join(" ")
+    .toLowerCase();
+  return search
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}
 
 /** The Add Widget modal: a name; the type is TEXT, posted in a hidden field (spec §4). */
 export const CreateWidgetSchema = z.object({

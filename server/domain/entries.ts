@@ -254,9 +254,12 @@ const FOLDED_LETTERS: Record<string, string> = {
   ı: "i",
 };
 
+const SLUG_MAX_LENGTH = 100;
+
 /**
  * The URL form of a title: lower-case ASCII letters and digits joined by single hyphens, accents
- * dropped ("Écoles d'été" → "ecoles-d-ete"); "item" when nothing is left.
+ * dropped ("Écoles d'été" → "ecoles-d-ete"), at most 100 characters, ending on a whole word;
+ * "item" when nothing is left.
  */
 export function slugify(title: string): string {
   const slug = title
@@ -265,9 +268,12 @@ export function slugify(title: string): string {
     .toLowerCase()
     .replace(/[ßæœøđðłþı]/g, (letter) => FOLDED_LETTERS[letter] ?? "")
     .replace(/[^a-z0-9]+/g, "-")
-    .slice(0, 100)
     .replace(/^-+|-+$/g, "");
-  return slug || "item";
+  if (slug.length <= SLUG_MAX_LENGTH) return slug || "item";
+  // Cut at the last hyphen at or before the limit, so the slug ends on a whole word; a first
+  // word longer than the limit is cut inside it.
+  const cut = slug.lastIndexOf("-", SLUG_MAX_LENGTH);
+  return slug.slice(0, cut > 0 ? cut : SLUG_MAX_LENGTH);
 }
 
 /**

@@ -4,7 +4,7 @@ import { MAX_ID, type EntryKind, type TrashKind, type TrashTable } from "../db/s
 import type { StorageDriver } from "../media/storage.ts";
 import { recordActivity, type Actor } from "./activity.ts";
 import { entrySegment, refreshArticleHtml } from "./entries.ts";
-import { isPageWidget, PAGE_WIDGET_IN_USE } from "./widgets.ts";
+import { isPageWidget, PAGE_WIDGET_IN_USE } from "./page-widgets.ts";
 import { ValidationError } from "../errors.ts";
 
 /**

@@ -12,6 +12,7 @@ import {
   type RevisionData,
   type RevisionOptions,
 } from "./revisions.ts";
+import { pageWidgetLocation, pageWidgetNameFixed } from "./page-widgets.ts";
 import { sanitizeRichText } from "./rich-text.ts";
 import { isUniqueViolation } from "./users.ts";
 
@@ -27,45 +28,6 @@ export const WIDGET_NAME_PATTERN = /^(?!\d+$)[A-Za-z0-9_-]+$/;
 
 /** Folder of widget pictures under uploads/. */
 const IMAGE_FOLDER = "widgets";
-
-/**
- * The widgets the site's pages show. It mirrors the names the web tier's pages load (`loadWidgets`
- * in app/routes): keep the two in step. Such a widget cannot be deleted.
- */
-export const PAGE_WIDGETS: readonly string[] = [
-  "HeaderImage",
-  "HomeImage",
-  "HomeText",
-  "AboutHeader",
-  "AboutText1",
-  "AboutText2",
-  "AboutText3",
-  "FoundersHeader",
-  "FoundersText1",
-  "Founder1Image",
-  "Founder1Text",
-  "DonateHeader",
-  "DonateText1",
-  "DonateImage1",
-  "DonateText2",
-  "DonateText3",
-  "ContactHeader",
-  "ContactPage1",
-  "ContactPage2",
-  "BlogHeader",
-  "ProjectsHeader",
-  "OpportunitiesHeader",
-  "LegalHeader",
-  "PrivacyPolicy",
-  "Terms",
-  "Cookies",
-];
-
-export const PAGE_WIDGET_IN_USE = "This widget is used by the site's pages and cannot be deleted.";
-
-export function isPageWidget(name: string): boolean {
-  return PAGE_WIDGETS.includes(name);
-}
 
 const nameTaken = () => ValidationError.field("name", "The name has already been taken.");
 
@@ -134,8 +96,8 @@ export function widgetSnapshot(widget: Widget): RevisionData {
 
 /**
  * Saves an admin's changes: the HTML sanitized as an article is, a new picture stored (and the
- * old one's files removed). Throws a 422 when the name belongs to another widget or the picture
- * is not an image we accept. Undefined when there is no such widget.
+ * old one's files removed). Throws a 422 when the name belongs to another widget, when it would
+ * rename a widget the site's pages show, or when the picture is not an image we accept. Undefined when there is no such widget.
  */
 export async function updateWidget(
   { db, storage }: { db: DB; storage: StorageDriver },
@@ -146,6 +108,8 @@ export async function updateWidget(
   const widget = await findWidgetById(db, id);
   if (!widget) return undefined;
   if (changes.name !== undefined && changes.name !== widget.name) {
+    const location = pageWidgetLocation(widget.name);
+    if (location) throw ValidationError.field("name", pageWidgetNameFixed(location));
     const holder = await findWidgetByName(db, changes.name);
     if (holder) throw nameTaken();
   }

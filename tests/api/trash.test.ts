@@ -239,7 +239,13 @@ describe("trash and restore", () => {
     expect((await own.client().get("/api/widgets/SpareBanner")).status).toBe(404);
     expect(await storedFiles(own)).toEqual(filesOf(saved.body.image_url).sort());
     expect((await client.post(`/api/trash/${trashId}/restore`, {})).status).toBe(200);
-    const { version: _version, ...publicWidget } = saved.body;
+    // The public read carries neither the version nor the place (records 030, 035).
+    const { version: _version, location, renamable, deletable, ...publicWidget } = saved.body;
+    expect({ location, renamable, deletable }).toEqual({
+      location: null,
+      renamable: true,
+      deletable: true,
+    });
     expect((await own.client().get("/api/widgets/SpareBanner")).body).toEqual(publicWidget);
     expect((await client.get(`/api/widgets/${widget.body.id}`)).body).toEqual(saved.body);
 

@@ -32,6 +32,16 @@ async function freshApi(env: Record<string, string> = {}): Promise<TestApi> {
 let counter = 0;
 const uniqueName = (prefix = "Widget") => `${prefix}${++counter}_${Date.now().toString(36)}`;
 
+/** What only an admin's read carries (records 030, 035): absent from the public read. */
+const ADMIN_ONLY = {
+  version: undefined,
+  location: undefined,
+  renamable: undefined,
+  deletable: undefined,
+};
+/** What an admin's read of a widget no page shows adds. */
+const NO_PAGE = { location: null, renamable: true, deletable: true };
+
 async function createWidget(client: HttpClient, body: Record<string, unknown> = {}) {
   const response = await client.post("/api/widgets", { name: uniqueName(), ...body });
   expect(response.status).toBe(201);
@@ -77,8 +87,8 @@ describe("guards", () => {
     const widget = await createWidget(admin);
     const response = await api.client({ origin: null }).get(`/api/widgets/${widget.name}`);
     expect(response.status).toBe(200);
-    // Only an admin's read carries the version (record 030).
-    expect(response.body).toEqual({ ...widget, version: undefined });
+    // Only an admin's read carries the version and the place (records 030, 035).
+    expect(response.body).toEqual({ ...widget, ...ADMIN_ONLY });
   });
 });
 
@@ -104,6 +114,9 @@ describe("GET /api/widgets", () => {
       html: "",
       image_url: null,
       alt: "",
+      location: { page: "About page", path: "/about", place: "first block" },
+      renamable: false,
+      deletable: false,
     });
   });
 
@@ -127,10 +140,11 @@ describe("POST /api/widgets", () => {
       image_url: null,
       alt: "",
       version: 0,
+      ...NO_PAGE,
     });
     expect((await api.client().get(`/api/widgets/${name}`)).body).toEqual({
       ...response.body,
-      version: undefined,
+      ...ADMIN_ONLY,
     });
   });
 
@@ -221,10 +235,11 @@ describe("POST /api/widgets/{id} (multipart save)", () => {
       image_url: null,
       alt: "",
       version: 2,
+      ...NO_PAGE,
     });
     expect((await api.client().get(`/api/widgets/${name}`)).body).toEqual({
       ...response.body,
-      version: undefined,
+      ...ADMIN_ONLY,
     });
     expect((await api.client().get(`/api/widgets/${widget.name}`)).status).toBe(404);
   });

@@ -224,13 +224,19 @@ test.describe("the admin screens", () => {
       alt: "A borehole pump",
       file: await photoFile("pump.jpg", "#3a7"),
     });
+    // A page's widget: its place, the name read-only (record 035).
+    const about = (await (
+      await page.request.get(`${apiUrl}/api/widgets/AboutText1`)
+    ).json()) as Created;
     await expectScreensClean(
       page,
       [
         "/admin/widgets",
         "/admin/widgets?add=1",
+        "/admin/widgets?q=about+page",
         `/admin/widgets/${text.id}`,
         `/admin/widgets/${image.id}`,
+        `/admin/widgets/${about.id}?returnTo=%2Fabout`,
       ],
       javaScriptEnabled,
     );

@@ -164,11 +164,11 @@ test("an admin sees an edit pencil on each widget", async ({ page, apiUrl, appUr
   for (const name of ["AboutText1", "AboutText2", "AboutText3"]) {
     await expect(page.getByRole("link", { name: `Edit ${name}`, exact: true })).toHaveAttribute(
       "href",
-      /^\/admin\/widgets\/\d+$/,
+      /^\/admin\/widgets\/\d+\?returnTo=%2Fabout$/,
     );
   }
   await page.getByRole("link", { name: "Edit AboutText1", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/widgets\/\d+$/);
+  await expect(page).toHaveURL(/\/admin\/widgets\/\d+\?returnTo=%2Fabout$/);
   await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
 });
 

@@ -7,7 +7,9 @@ import {
   WIDGET_TYPE_LABELS,
   WIDGET_TYPES,
   WidgetFormSchema,
+  widgetScreenPath,
   type AdminWidget,
+  type WidgetLocation,
   type WidgetType,
 } from "../../lib/admin-widgets.ts";
 import type { DraftBanner } from "../../lib/drafts.ts";
@@ -25,6 +27,7 @@ import {
   formMessageOf,
 } from "../form-fields.tsx";
 import { ImageIcon, TextIcon } from "./admin-icons.tsx";
+import { AdminListSearch, noMatchText } from "./admin-list-search.tsx";
 import { ConfirmDialog, Modal } from "../modal.tsx";
 import { RichTextEditor } from "../rich-text-editor.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
@@ -35,15 +38,23 @@ import { ImageChooser } from "./image-chooser.tsx";
 
 const LIST_PATH = "/admin/widgets";
 const NAME_HINT = "The name a page shows it by: letters, digits, _ and - only, such as AboutText4.";
+const FIXED_NAME_HINT =
+  "A page of the site shows this block by its name, so the name cannot be changed.";
 
-/** /admin/widgets (spec §2.5): every widget as a card, and the Add Widget modal. */
+/**
+ * /admin/widgets (spec §2.5): every widget as a card, with where the site shows it, the search
+ * box, and the Add Widget modal.
+ */
 export function AdminWidgetList({
   widgets,
+  search = "",
   flash,
   adding,
   createResult,
 }: {
   widgets: AdminWidget[];
+  /** The list's search (`?q=`), "" for none: `widgets` are then the ones that match. */
+  search?: string;
   flash: Flash | null;
   adding: boolean;
   createResult?: SubmissionResult<string[]> | null;
@@ -60,11 +71,14 @@ export function AdminWidgetList({
         visitors read or see there.
       </ScreenHeading>
       <FlashMessage flash={flash} className="mt-6" />
+      <div className="mt-6">
+        <AdminListSearch search={search} label="Search widgets" />
+      </div>
 
       <div className="mt-8">
         {widgets.length === 0 ? (
           <p className="rounded-2xl bg-sand/60 p-8 text-center text-muted">
-            There are no widgets yet. Add the first one.
+            {search ? noMatchText(search) : "There are no widgets yet. Add the first one."}
           </p>
         ) : (
           <ul
@@ -85,23 +99,49 @@ export function AdminWidgetList({
   );
 }
 
+/**
+ * A widget's card: the whole card opens its edit screen (the name's link, stretched over it),
+ * and the page it shows on has a link of its own above that.
+ */
 function WidgetCard({ widget }: { widget: AdminWidget }) {
   const Icon = widget.type === "IMAGE" ? ImageIcon : TextIcon;
   return (
-    <Link
-      to={`${LIST_PATH}/${widget.id}`}
-      className="flex h-full items-center gap-3 rounded-xl bg-white px-3 py-4 text-ink no-underline shadow-sm ring-1 ring-brand-100 transition-colors hover:bg-brand-50 hover:ring-brand-200"
-    >
-      <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
-        <Icon className="size-5" />
-      </span>
-      <span className="min-w-0">
-        <span className="block font-semibold [overflow-wrap:anywhere]">
-          <NameWithBreaks name={widget.name} />
+    <div className="relative flex h-full flex-col gap-2 rounded-xl bg-white px-3 py-4 text-ink shadow-sm ring-1 ring-brand-100 transition-colors has-[a:hover]:bg-brand-50 has-[a:hover]:ring-brand-200">
+      <Link
+        to={`${LIST_PATH}/${widget.id}`}
+        className="flex items-center gap-3 text-ink no-underline after:absolute after:inset-0 after:rounded-xl"
+      >
+        <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
+          <Icon className="size-5" />
         </span>
-        <span className="block text-sm text-muted">{WIDGET_TYPE_LABELS[widget.type]}</span>
-      </span>
-    </Link>
+        <span className="min-w-0">
+          <span className="block font-semibold [overflow-wrap:anywhere]">
+            <NameWithBreaks name={widget.name} />
+          </span>
+          <span className="block text-sm text-muted">{WIDGET_TYPE_LABELS[widget.type]}</span>
+        </span>
+      </Link>
+      {widget.location ? (
+        <p className="relative z-10 pl-[3.25rem] text-sm">
+          <WidgetPlace location={widget.location} />
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** "About page, first block", the page a link to it. */
+function WidgetPlace({ location }: { location: WidgetLocation }) {
+  return (
+    <>
+      <Link
+        to={location.path}
+        className="font-semibold text-brand-700 underline underline-offset-4 hover:no-underline"
+      >
+        {location.page}
+      </Link>
+      , {location.place}
+    </>
   );
 }
 
@@ -155,12 +195,15 @@ export function AdminWidgetEditor({
   submittedHtml,
   deletable = false,
   confirmingDelete = false,
+  returnTo = null,
   conflict,
   merge,
   draft,
 }: {
   widget: AdminWidget;
   flash: Flash | null;
+  /** The page the screen was opened from (the pencil's `?returnTo=`): Go Back leads there. */
+  returnTo?: string | null;
   /** Delete Item is offered (our API's extension, for a widget no page shows). */
   deletable?: boolean;
   /** The delete step (`?confirm=delete`) is open. */
@@ -176,12 +219,12 @@ export function AdminWidgetEditor({
   draft?: DraftBanner | null;
 }) {
   const restored = draft?.restored?.values;
-  const here = `${LIST_PATH}/${widget.id}`;
+  const here = widgetScreenPath(widget.id, returnTo);
   const [form, fields] = useAppForm(WidgetFormSchema, {
     id: `widget-${widget.id}`,
     lastResult: saveResult,
     defaultValue: merge?.mine ?? {
-      name: restored?.name ?? widget.name,
+      name: (widget.renamable ? restored?.name : undefined) ?? widget.name,
       type: restored?.type ?? widget.type,
       alt: restored?.alt ?? widget.alt ?? "",
     },
@@ -197,10 +240,15 @@ export function AdminWidgetEditor({
 
   return (
     <>
-      <AdminToolbar backTo={LIST_PATH}>
-        <HistoryLink to={`${here}/history`} />
+      <AdminToolbar backTo={returnTo ?? LIST_PATH}>
+        <HistoryLink to={`${LIST_PATH}/${widget.id}/history`} />
       </AdminToolbar>
       <ScreenHeading title="Edit Widget">{widget.name}</ScreenHeading>
+      {widget.location ? (
+        <p className="mt-3 text-muted">
+          Shown on the site: <WidgetPlace location={widget.location} />.
+        </p>
+      ) : null}
       <FlashMessage flash={flash} hideAfterMs={3000} className="mt-6" />
       <DraftNotice draft={draft} subject="widgets" id={widget.id} here={here} />
       {conflict ? <EditConflictScreen conflict={conflict} fields={WIDGET_FORM_FIELDS} /> : null}
@@ -219,7 +267,12 @@ export function AdminWidgetEditor({
         <TextField
           meta={fields.name}
           label="Name"
-          hint="The public pages find this block by its name: a new name takes it off its page."
+          hint={
+            widget.renamable
+              ? "The public pages find this block by its name: a new name takes it off its page."
+              : FIXED_NAME_HINT
+          }
+          readOnly={!widget.renamable}
           formMessage={message}
           focusFirst={focus === fields.name.name}
         />
@@ -266,7 +319,9 @@ export function AdminWidgetEditor({
         )}
         <Autosave formId={form.id} subject="widgets" id={widget.id} draft={draft} />
       </Form>
-      {confirmingDelete ? <ConfirmDialog cancelTo={here} action={here} /> : null}
+      {confirmingDelete ? (
+        <ConfirmDialog cancelTo={here} action={here} subject={`the widget “${widget.name}”`} />
+      ) : null}
     </>
   );
 }

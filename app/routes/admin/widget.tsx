@@ -30,6 +30,7 @@ export default function AdminWidget({ loaderData, actionData }: Route.ComponentP
       flash={loaderData.flash}
       deletable={loaderData.deletable}
       confirmingDelete={loaderData.confirmingDelete}
+      returnTo={loaderData.returnTo}
       saveResult={actionData?.result}
       submittedHtml={actionData?.html}
       conflict={actionData && "conflict" in actionData ? actionData.conflict : undefined}

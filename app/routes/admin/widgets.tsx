@@ -22,6 +22,7 @@ export default function AdminWidgets({ loaderData, actionData }: Route.Component
   return (
     <AdminWidgetList
       widgets={loaderData.widgets}
+      search={loaderData.search}
       flash={loaderData.flash}
       adding={loaderData.adding}
       createResult={actionData?.result}

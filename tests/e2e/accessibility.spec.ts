@@ -334,6 +334,8 @@ test.describe("the admin screens", () => {
             `/admin/${kind}/${entry.id}?confirm=delete`,
             `/admin/${kind}/${entry.id}/history`,
             `/admin/${kind}/${entry.id}/history?version=1`,
+            `/admin/${kind}/${entry.id}/preview`,
+            `/admin/${kind}?status=draft`,
           ],
           javaScriptEnabled,
         );

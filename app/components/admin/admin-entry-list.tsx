@@ -62,7 +62,7 @@ export function AdminEntryList({
             listPath={listPath}
             status={status}
             search={search}
-            label={`Show ${config.listTitle}`}
+            label={`Filter ${config.listTitle} by status`}
           />
           <AdminListSearch search={search} label={`Search ${config.listTitle}`} keep={filters} />
         </div>

@@ -334,8 +334,6 @@ test.describe("the admin screens", () => {
             `/admin/${kind}/${entry.id}?confirm=delete`,
             `/admin/${kind}/${entry.id}/history`,
             `/admin/${kind}/${entry.id}/history?version=1`,
-            `/admin/${kind}/${entry.id}/preview`,
-            `/admin/${kind}?status=draft`,
           ],
           javaScriptEnabled,
         );
@@ -344,4 +342,26 @@ test.describe("the admin screens", () => {
       }
     });
   }
+
+  test("a draft's preview and a filtered entry list have no axe violations", async ({
+    page,
+    apiUrl,
+    appUrl,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const urls = { apiUrl, appUrl };
+    const entry = await adminApiPost<Created>(page, urls, "/api/blog", {
+      title: uniqueTitle("axe draft", testInfo.project.name),
+      status: "draft",
+    });
+    try {
+      await expectScreensClean(
+        page,
+        [`/admin/blog/${entry.id}/preview`, "/admin/blog?status=draft&q=axe"],
+        javaScriptEnabled,
+      );
+    } finally {
+      await adminApiDelete(page, urls, `/api/blog/${entry.id}`);
+    }
+  });
 });

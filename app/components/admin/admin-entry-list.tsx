@@ -57,7 +57,7 @@ export function AdminEntryList({
       <FlashMessage flash={flash} className="mt-6" />
 
       {extensions ? (
-        <div className="mt-8 flex flex-wrap items-center justify-between gap-4">
+        <div className="mt-8 flex flex-col gap-4">
           <StatusFilter
             listPath={listPath}
             status={status}
@@ -182,7 +182,7 @@ function StatusFilter({
               <Link
                 to={query ? `${listPath}?${query}` : listPath}
                 aria-current={current ? "page" : undefined}
-                className={`inline-block rounded-full px-4 py-1.5 font-semibold no-underline ring-1 ${
+                className={`inline-block rounded-full px-3 py-1.5 font-semibold no-underline ring-1 sm:px-4 ${
                   current
                     ? "bg-brand-700 text-white ring-brand-700"
                     : "bg-white text-brand-800 ring-brand-100 hover:bg-brand-50"

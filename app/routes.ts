@@ -69,6 +69,11 @@ export default [
     route("activity", "routes/admin/activity.tsx"),
   ]),
 
+  // Record 031: an entry as visitors will see it, in the site's frame, not the admin layout's.
+  ...(["projects", "blog", "opportunities"] as const).map((kind) =>
+    route(`admin/${kind}/:id/preview`, "routes/entry-preview.tsx", { id: `admin-${kind}-preview` }),
+  ),
+
   // Beyond the spec: documents for crawlers, feed readers and link previews (resource routes).
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

@@ -114,6 +114,10 @@ export function activitySentence({ action, subject, title }: ActivityLine): stri
       return `Rotated ${item}`;
     case "version_restored":
       return `Restored an earlier version of ${item}`;
+    case "published":
+      return `Published ${item}`;
+    case "unpublished":
+      return `Took ${item} back to a draft`;
     case "role_changed":
       return `Changed the role of ${item}`;
     default:

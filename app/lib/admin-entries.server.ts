@@ -8,6 +8,7 @@ import {
   EntryFormSchema,
   isoFromPublishDate,
   publishDateText,
+  requestedStatus,
 } from "./admin-entries.ts";
 import {
   ADMIN_PAGE_SIZE,
@@ -15,6 +16,7 @@ import {
   moved,
   readAdminListPage,
   requestedPage,
+  requestedSearch,
 } from "./admin-lists.server.ts";
 import { REMOVE_REDIRECT_INTENT } from "../components/admin/old-addresses.tsx";
 import { photoGridAction, uploadPhotos, type PhotoOwner } from "./admin-photos.server.ts";
@@ -24,6 +26,7 @@ import {
   EntryListItemSchema,
   type EntryDetail,
   type EntryKind,
+  type EntryStatus,
 } from "./api-types.ts";
 import { flashAfterDelete } from "./admin-trash.server.ts";
 import { loadDraft } from "./drafts.server.ts";
@@ -34,7 +37,11 @@ import { INTENT_FIELD } from "./forms.ts";
 import { requireRecordId } from "./guards.server.ts";
 import { conflictOf, loadedVersionOf, mergeOf, takeTheirs, typedValues } from "./history.server.ts";
 import type { EditConflict } from "./history.ts";
-import { apiClientContext, requestFactsContext } from "./request-context.server.ts";
+import {
+  apiClientContext,
+  requestFactsContext,
+  siteSettingsContext,
+} from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -53,15 +60,23 @@ export type AdminEntryPage = {
   items: AdminEntryListItem[];
   page: number;
   pageCount: number;
+  /** The list's search (`?q=`) and status filter (`?status=`, record 031); "" for none. */
+  search: string;
+  status: EntryStatus | "";
 };
 
+/**
+ * A page of an admin entry list, narrowed by the URL's search and status filter (both our API's;
+ * a Laravel backend ignores them, and there the screen offers neither).
+ */
 export async function loadAdminEntryList(
   context: Context,
   kind: EntryKind,
   url: URL,
 ): Promise<AdminEntryPage> {
   const sortable = ADMIN_ENTRY_KINDS[kind].sortable;
-  const { results, page, pageCount } = await readAdminListPage(
+  const status = requestedStatus(url);
+  const { results, page, pageCount, search } = await readAdminListPage(
     context,
     `/api/${kind}`,
     EntryListItemSchema,
@@ -69,17 +84,16 @@ export async function loadAdminEntryList(
       page: sortable ? 1 : requestedPage(url),
       limit: sortable ? SORTABLE_LIST_LIMIT : ADMIN_PAGE_SIZE,
       listPath: `/admin/${kind}`,
+      search: requestedSearch(url),
+      query: status ? { status } : {},
     },
   );
-  const now = Date.now();
   return {
-    items: results.map((item) => ({
-      ...item,
-      url: item.url || `/${kind}/${item.slug}`,
-      scheduled: Date.parse(item.created_at) > now,
-    })),
+    items: results.map((item) => ({ ...item, url: item.url || `/${kind}/${item.slug}` })),
     page,
     pageCount,
+    search,
+    status,
   };
 }
 
@@ -141,9 +155,14 @@ export async function adminEntryListAction(context: Context, kind: EntryKind, re
     case "create": {
       const submission = parseWithZod(formData, { schema: CreateEntrySchema });
       if (submission.status !== "success") return { result: submission.reply() };
-      const created = await api.post(`/api/${kind}`, submission.value, {
-        schema: EntryDetailSchema.pick({ id: true }),
-      });
+      // Our API keeps a new item as a draft until it is published (record 031); Laravel has no
+      // drafts, and there it is live at once as before.
+      const editable = context.get(siteSettingsContext).editable;
+      const created = await api.post(
+        `/api/${kind}`,
+        editable ? { ...submission.value, status: "draft" } : submission.value,
+        { schema: EntryDetailSchema.pick({ id: true }) },
+      );
       if (!created.ok) {
         console.error(`Adding to ${kind} failed:`, created.status, messageOf(created.body));
         return { result: replyWithApiFailure(submission, created) };
@@ -152,17 +171,19 @@ export async function adminEntryListAction(context: Context, kind: EntryKind, re
     }
     case "order": {
       await saveEntryOrder(context, kind, idsFrom(formData.get("ids")));
-      return redirect(`/admin/${kind}`);
+      return redirect(`/admin/${kind}${new URL(request.url).search}`);
     }
     case "move": {
-      const current = await loadAdminEntryList(context, kind, new URL("http://site.invalid/"));
+      // The list as the screen showed it (its search and filter), so the neighbour is the one seen.
+      const shown = new URL(request.url);
+      const current = await loadAdminEntryList(context, kind, shown);
       const ids = moved(
         current.items.map((item) => item.id),
         Number(formData.get("id")),
         formData.get("direction"),
       );
       await saveEntryOrder(context, kind, ids);
-      return redirect(`/admin/${kind}`);
+      return redirect(`/admin/${kind}${shown.search}`);
     }
     default:
       throw data("Unknown action.", { status: 400 });
@@ -268,6 +289,9 @@ async function saveEntry(
   if (pictureChosen) body.append("image", image, image.name);
   const version = formData.get("version");
   if (typeof version === "string" && version !== "") body.append("version", version);
+  // Publish and Unpublish submit the whole form: what was typed is saved with the new status.
+  const status = requestedEntryStatus(context, formData);
+  if (status) body.append("status", status);
 
   const api = context.get(apiClientContext);
   const result = await api.post(`/api/${kind}/${entry.id}`, body);
@@ -286,8 +310,23 @@ async function saveEntry(
   }
   return redirectWithFlash(context, `/admin/${kind}`, {
     kind: "success",
-    message: "Your Changes Have Been Saved",
+    message: status ? statusMessage(values.title, result.body) : "Your Changes Have Been Saved",
   });
+}
+
+/** The status the edit form's Publish or Unpublish button asks for; none from Save Changes. */
+function requestedEntryStatus(context: Context, formData: FormData): "published" | "draft" | null {
+  if (!context.get(siteSettingsContext).editable) return null;
+  const status = formData.get("status");
+  return status === "published" || status === "draft" ? status : null;
+}
+
+/** What the list says after Publish or Unpublish. */
+function statusMessage(title: string, saved: unknown): string {
+  const status = EntryDetailSchema.pick({ status: true }).safeParse(saved).data?.status;
+  if (status === "draft") return `“${title}” is a draft again: visitors no longer see it.`;
+  if (status === "scheduled") return `“${title}” is scheduled: visitors see it from its date.`;
+  return `“${title}” is published: visitors see it now.`;
 }
 
 /**

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import type { EntryKind, EntryListItem } from "./api-types.ts";
+import {
+  ENTRY_STATUSES,
+  type EntryKind,
+  type EntryListItem,
+  type EntryStatus,
+} from "./api-types.ts";
 import { requiredText } from "./forms.ts";
 
 /**
@@ -116,5 +121,38 @@ export const EntryFormSchema = z.object({
   created_at: z.string().trim().optional(),
 });
 
-/** A list card: the item, and whether its publish date is still ahead (hidden from visitors). */
-export type AdminEntryListItem = EntryListItem & { scheduled: boolean };
+/** A list card: the item, with its status when the API says (our API to admins, record 031). */
+export type AdminEntryListItem = EntryListItem;
+
+/** The filters of an admin entry list (`?status=`), as the links above it name them. */
+export const STATUS_FILTERS: { status: EntryStatus | ""; label: string }[] = [
+  { status: "", label: "All" },
+  { status: "draft", label: "Drafts" },
+  { status: "scheduled", label: "Scheduled" },
+  { status: "published", label: "Published" },
+];
+
+/** The status filter a list URL asks for; anything else is none. */
+export function requestedStatus(url: URL): EntryStatus | "" {
+  const status = url.searchParams.get("status") ?? "";
+  return (ENTRY_STATUSES as readonly string[]).includes(status) ? (status as EntryStatus) : "";
+}
+
+/** How an entry's status is named on its badge. */
+export const STATUS_LABELS: Record<EntryStatus, string> = {
+  draft: "Draft",
+  scheduled: "Scheduled",
+  published: "Published",
+};
+
+/** What the delete confirmation says goes: "the blog post “Spring fair”". */
+export function entrySubject(kind: EntryKind, title: string): string {
+  const noun = { projects: "project", blog: "blog post", opportunities: "opportunity" }[kind];
+  return `the ${noun} “${title}”`;
+}
+
+/** What goes with an entry: its photos, when it has any. */
+export function photosConsequence(count: number): string | undefined {
+  if (count === 0) return undefined;
+  return count === 1 ? "Its 1 photo goes with it." : `Its ${count} photos go with it.`;
+}

@@ -113,6 +113,10 @@ export const EntryImageSchema = z.object({
 });
 export type EntryImage = z.infer<typeof EntryImageSchema> & { image_url: string };
 
+/** What an admin reads of an entry's publication (record 031). */
+export const ENTRY_STATUSES = ["draft", "scheduled", "published"] as const;
+export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+
 export const EntryListItemSchema = z.object({
   id,
   title: z.string(),
@@ -123,6 +127,8 @@ export const EntryListItemSchema = z.object({
   created_at: z.string(),
   /** Laravel sends it unless the model hides it; the sitemap's lastmod falls back to created_at. */
   updated_at: optionalText,
+  /** Only our API, only to admins (record 031); a value we do not know is as none. */
+  status: z.enum(ENTRY_STATUSES).optional().catch(undefined),
 });
 export type EntryListItem = z.infer<typeof EntryListItemSchema> & { url: string };
 

@@ -66,6 +66,7 @@ export const FIELD_LABELS: Record<string, string> = {
   preview_text: "Preview Text",
   article: "Text",
   photo_order: "Photo order",
+  status: "Status",
   name: "Name",
   type: "Type",
   html: "Content",

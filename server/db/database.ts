@@ -11,6 +11,7 @@ import * as contactMailClaim from "./migrations/0003-contact-mail-claim.ts";
 import * as throttles from "./migrations/0004-throttles.ts";
 import * as entrySlugRedirects from "./migrations/0005-entry-slug-redirects.ts";
 import * as trashHistoryActivity from "./migrations/0006-trash-history-activity.ts";
+import * as entryStatus from "./migrations/0007-entry-status.ts";
 import type { Database } from "./schema.ts";
 import { preparingOnce } from "./sqlite-statements.ts";
 
@@ -71,6 +72,7 @@ function migrationsFor(dialect: SqlDialect): Record<string, Migration> {
       up: (db) => trashHistoryActivity.up(db, dialect),
       down: (db) => trashHistoryActivity.down(db),
     },
+    "0007-entry-status": entryStatus,
   };
 }
 

@@ -68,9 +68,13 @@ export type EntriesTable = {
   preview_text: string;
   image: string | null;
   position: number;
+  /** Record 031: a draft is seen by admins only; "scheduled" is a published entry dated ahead. */
+  status: Generated<EntryStatus>;
   created_at: string;
   updated_at: string;
 };
+
+export type EntryStatus = "draft" | "published";
 
 export type EntryImagesTable = {
   id: Generated<number>;

@@ -1,7 +1,13 @@
 import type { Selectable } from "kysely";
 import type { DB } from "../db/database.ts";
 import { preparedQuery, unplanned } from "../db/prepared-query.ts";
-import { MAX_ID, type EntriesTable, type EntryImagesTable, type EntryKind } from "../db/schema.ts";
+import {
+  MAX_ID,
+  type EntriesTable,
+  type EntryImagesTable,
+  type EntryKind,
+  type EntryStatus,
+} from "../db/schema.ts";
 import { type FieldErrors, ValidationError } from "../errors.ts";
 import { deleteImage, ImageRejected, rotateImage, storeImage } from "../media/images.ts";
 import type { StorageDriver } from "../media/storage.ts";
@@ -45,10 +51,7 @@ export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export type Entry = Selectable<EntriesTable>;
 export type EntryImage = Selectable<EntryImagesTable>;
-export type EntrySummary = Pick<
-  Entry,
-  "id" | "kind" | "title" | "slug" | "preview_text" | "image" | "created_at" | "updated_at"
->;
+export type EntrySummary = Pick<Entry, (typeof SUMMARY_COLUMNS)[number]>;
 export type EntryKey = { id: number } | { name: string };
 export type EntryWithImages = { entry: Entry; images: EntryImage[] };
 /** After a save: the entry's version, its newest revision (record 030). */
@@ -64,6 +67,7 @@ export function entrySnapshot(entry: Entry, images: EntryImage[]): RevisionData 
     preview_text: entry.preview_text,
     article: entry.article,
     photo_order: images.map((image) => image.id),
+    status: entry.status,
   };
 }
 
@@ -73,21 +77,23 @@ export type EntryContext = { db: DB; storage: StorageDriver };
 /** Folder of entry covers and gallery pictures under uploads/. */
 const IMAGE_FOLDER = "entries";
 
-const SUMMARY_COLUMNS = [
+/** The columns of a list item (entry-status.ts lists them for admins). */
+export const SUMMARY_COLUMNS = [
   "id",
   "kind",
   "title",
   "slug",
   "preview_text",
   "image",
+  "status",
   "created_at",
   "updated_at",
 ] as const;
 
 /**
- * Whether entries dated in the future count. They are scheduled: the public sees them from their
- * `created_at` on (dates are all stored by toISOString(), so comparing strings compares times);
- * admins see them at once.
+ * Whether the entries the public does not see count: drafts (record 031), and published entries
+ * dated in the future. Those are scheduled: the public sees them from their `created_at` on
+ * (dates are all stored by toISOString(), so comparing strings compares times). Admins see both.
  */
 export type Visibility = { includeScheduled?: boolean };
 
@@ -98,7 +104,9 @@ const entryCount = (includeScheduled: boolean) =>
       .selectFrom("entries")
       .select((eb) => eb.fn.countAll<number | string>().as("total"))
       .where("kind", "=", kind)
-      .$if(!includeScheduled, (qb) => qb.where("created_at", "<=", now)),
+      .$if(!includeScheduled, (qb) =>
+        qb.where("status", "=", "published").where("created_at", "<=", now),
+      ),
   );
 
 /** A page of a kind's summaries: the blog newest first, the others in their drag order. */
@@ -108,7 +116,9 @@ const entryPage = (includeScheduled: boolean, newestFirst: boolean) =>
       .selectFrom("entries")
       .select(SUMMARY_COLUMNS)
       .where("kind", "=", unplanned(db, kind))
-      .$if(!includeScheduled, (qb) => qb.where("created_at", "<=", now))
+      .$if(!includeScheduled, (qb) =>
+        qb.where("status", "=", "published").where("created_at", "<=", now),
+      )
       .limit(unplanned(db, limit))
       .offset(unplanned(db, offset));
     return newestFirst
@@ -124,7 +134,9 @@ const entryByKey = (includeScheduled: boolean, key: "id" | "slug") =>
       .selectAll()
       .where("kind", "=", kind)
       .where(key, "=", value)
-      .$if(!includeScheduled, (qb) => qb.where("created_at", "<=", now)),
+      .$if(!includeScheduled, (qb) =>
+        qb.where("status", "=", "published").where("created_at", "<=", now),
+      ),
   );
 
 const ENTRY_COUNT = { public: entryCount(false), all: entryCount(true) };
@@ -414,7 +426,7 @@ async function retryOnSlugRace<T>(attempt: () => Promise<T>): Promise<T> {
 export async function createEntry(
   db: DB,
   kind: EntryKind,
-  { title }: { title: string },
+  { title, status = "published" }: { title: string; status?: EntryStatus },
 ): Promise<Entry> {
   const base = slugify(title);
   return retryOnSlugRace(() =>
@@ -431,6 +443,7 @@ export async function createEntry(
           article_html: "",
           preview_text: "",
           image: null,
+          status,
           position: kind === "blog" ? 0 : await nextEntryPosition(trx, kind),
           created_at: now,
           updated_at: now,
@@ -466,6 +479,8 @@ export type EntryChanges = {
   cover?: string | null;
   /** The photos' ids in their new order (a restored revision's); ids no longer there are skipped. */
   photoOrder?: number[];
+  /** Publish or unpublish with the save (record 031). */
+  status?: EntryStatus;
 };
 
 /**
@@ -544,6 +559,7 @@ export async function updateEntry(
           article_html: renderArticleHtml(article, ordered),
           preview_text: preview,
           image: newCover,
+          status: changes.status ?? entry.status,
           created_at: changes.created_at ?? entry.created_at,
           updated_at: now,
         })

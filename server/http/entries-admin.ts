@@ -10,15 +10,16 @@ import {
   reorderEntries,
   reorderEntryImages,
   rotateEntryImage,
-  updateEntry,
   type EntryContext,
   type EntrySegment,
 } from "../domain/entries.ts";
 import { entryImageLink, ownerTitle } from "../domain/activity.ts";
 import { withEmbeddedGalleries } from "../domain/gallery-embeds.ts";
+import { saveEntryAndStatus, setEntryStatus } from "../domain/entry-status.ts";
 import { notFound, ValidationError } from "../errors.ts";
 import { actorOf } from "./actor.ts";
 import {
+  presentCreatedEntry,
   presentEntry,
   presentEntryForAdmin,
   presentEntryImage,
@@ -26,6 +27,7 @@ import {
 } from "../presenters/entry.ts";
 import {
   entryCreateForm,
+  entryStatusForm,
   imageOrderForm,
   entryOrderForm,
   entryUpdateForm,
@@ -48,6 +50,12 @@ const OWNER_FIELDS: Record<EntrySegment, string[]> = {
   blog: ["blog_id"],
   opportunities: ["project_id", "opportunity_id"],
 };
+
+/** The calls that publish an entry and take it back to a draft (record 031). */
+const STATUS_ACTIONS = [
+  ["publish", "published"],
+  ["unpublish", "draft"],
+] as const;
 
 /** Blog posts are listed by date; only projects and opportunities have a drag order. */
 const ORDERED: EntrySegment[] = ["projects", "opportunities"];
@@ -76,10 +84,10 @@ export async function entryAdminRoutes(app: FastifyInstance) {
 
     app.post(`/api/${segment}`, async (request, reply) => {
       const { fields } = await readForm(request);
-      const { title } = await parseForm(entryCreateForm, fields);
-      const entry = await createEntry(app.db, kind, { title });
+      const { title, status } = await parseForm(entryCreateForm, fields);
+      const entry = await createEntry(app.db, kind, { title, status });
       await logActivity(request, "created", { subject: kind, subjectId: entry.id, title });
-      return reply.code(201).send(presentEntry(entry, []));
+      return reply.code(201).send(presentCreatedEntry(entry));
     });
 
     if (ORDERED.includes(segment)) {
@@ -100,7 +108,7 @@ export async function entryAdminRoutes(app: FastifyInstance) {
       const id = parseIdParam(request.params.id);
       const form = await readForm(request, { fileFields: ["image"] });
       const { version, ...changes } = await parseForm(entryUpdateForm, form.fields);
-      const saved = await updateEntry(
+      const saved = await saveEntryAndStatus(
         ctx,
         kind,
         id,
@@ -109,7 +117,8 @@ export async function entryAdminRoutes(app: FastifyInstance) {
       );
       if (!saved) throw notFound();
       await forgetDraft(request, kind, id);
-      await logActivity(request, "saved", {
+      // A save that published or unpublished is logged as that.
+      await logActivity(request, saved.statusChange ?? "saved", {
         subject: kind,
         subjectId: id,
         title: saved.entry.title,
@@ -121,6 +130,32 @@ export async function entryAdminRoutes(app: FastifyInstance) {
         saved.version,
       );
     });
+
+    // Record 031: publish (a draft goes live, or scheduled when dated ahead) and back to a draft.
+    for (const [action, status] of STATUS_ACTIONS) {
+      app.post<IdParams>(`/api/${segment}/:id/${action}`, async (request) => {
+        const id = parseIdParam(request.params.id);
+        const { version } = await parseForm(entryStatusForm, (await readForm(request)).fields);
+        const saved = await setEntryStatus(ctx, kind, id, status, {
+          actor: actorOf(request),
+          expectedVersion: version,
+          keep: app.config.revisionsKeep,
+        });
+        if (!saved) throw notFound();
+        if (saved.statusChange)
+          await logActivity(request, saved.statusChange, {
+            subject: kind,
+            subjectId: id,
+            title: saved.entry.title,
+          });
+        return presentEntryForAdmin(
+          saved.entry,
+          saved.images,
+          await oldSlugsOf(app.db, id),
+          saved.version,
+        );
+      });
+    }
 
     app.delete<{ Params: { id: string; slug: string } }>(
       `/api/${segment}/:id/old-slugs/:slug`,

@@ -7,30 +7,44 @@ import {
   type EntrySegment,
 } from "../domain/entries.ts";
 import { withEmbeddedGalleries } from "../domain/gallery-embeds.ts";
+import { listEntriesForAdmin } from "../domain/entry-status.ts";
 import { currentVersion } from "../domain/revisions.ts";
 import { notFound } from "../errors.ts";
-import { presentEntry, presentEntryForAdmin, presentEntryPage } from "../presenters/entry.ts";
-import { listQuery } from "./list-query.ts";
+import {
+  presentAdminEntryPage,
+  presentEntry,
+  presentEntryForAdmin,
+  presentEntryPage,
+} from "../presenters/entry.ts";
+import { entryListQuery } from "./entry-forms.ts";
 import { parsePathKey } from "./path-key.ts";
 
 const isAdmin = (request: FastifyRequest) => request.user?.role === "admin";
 
 /**
- * The public read side of projects, blog posts and opportunities: no guard, any origin. Entries
- * scheduled for later are left out, except for a signed-in admin, who also reads an entry's old
- * slugs. An old slug finds the entry it redirects to.
+ * The public read side of projects, blog posts and opportunities: no guard, any origin. Drafts and
+ * entries scheduled for later are left out, except for a signed-in admin, who also reads each
+ * one's status, filters and searches the lists (`status`, `q`; record 031) and reads an entry's
+ * old slugs. An old slug finds the entry it redirects to.
  */
 export async function entryRoutes(app: FastifyInstance) {
   for (const segment of Object.keys(ENTRY_SEGMENTS) as EntrySegment[]) {
     const kind = ENTRY_SEGMENTS[segment];
 
     app.get(`/api/${segment}`, async (request) => {
-      const { page, limit } = listQuery.parse(request.query ?? {});
-      const { entries, total } = await listEntries(app.db, kind, {
-        page,
-        limit,
-        includeScheduled: isAdmin(request),
-      });
+      const { page, limit, q, status } = entryListQuery.parse(request.query ?? {});
+      if (isAdmin(request)) {
+        const { entries, total } = await listEntriesForAdmin(app.db, kind, {
+          page,
+          limit,
+          q,
+          status,
+        });
+        return presentAdminEntryPage(entries, total);
+      }
+      // Visitors see published entries only, so asking for the others finds none.
+      if (status === "draft" || status === "scheduled") return presentEntryPage([], 0);
+      const { entries, total } = await listEntries(app.db, kind, { page, limit });
       return presentEntryPage(entries, total);
     });
 

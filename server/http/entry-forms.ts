@@ -1,4 +1,6 @@
 import { SLUG_PATTERN } from "../domain/entries.ts";
+import { LISTED_STATUSES } from "../domain/entry-status.ts";
+import { listQuery } from "./list-query.ts";
 import type { FormInput, UploadedFile } from "./multipart.ts";
 import { versionField } from "./revisions.ts";
 import { line, parseForm, text, z } from "./validation.ts";
@@ -7,7 +9,22 @@ import { line, parseForm, text, z } from "./validation.ts";
 
 const title = line().min(1).max(255);
 
-export const entryCreateForm = z.object({ title });
+/** Empty is absent (Laravel's ConvertEmptyStringsToNull), so a form's blank select means "not said". */
+const blankIsAbsent = (value: unknown) => (value === "" || value === null ? undefined : value);
+
+/** A stored status a client may set (record 031); a draft is seen by admins only. */
+const entryStatus = z.preprocess(blankIsAbsent, z.enum(["draft", "published"]).optional());
+
+/** Without a status the new entry is published at once, as the spec's backend does. */
+export const entryCreateForm = z.object({ title, status: entryStatus });
+
+/** `?status=` of an admin's entry list (record 031), beside `page`, `limit` and `q`. */
+export const entryListQuery = listQuery.extend({
+  status: z.preprocess(blankIsAbsent, z.enum(LISTED_STATUSES).optional()),
+});
+
+/** Publish and unpublish: the version the client had loaded, when it says (409 when stale). */
+export const entryStatusForm = z.object({ version: versionField });
 
 /** Every field is optional: what a save leaves out keeps its value. */
 export const entryUpdateForm = z.object({
@@ -34,6 +51,7 @@ export const entryUpdateForm = z.object({
       ctx.addIssue({ code: "custom", message: "The created at field must be a valid date." });
       return z.NEVER;
     }),
+  status: entryStatus,
   version: versionField,
 });
 

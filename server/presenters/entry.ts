@@ -1,4 +1,5 @@
 import { entrySegment, type Entry, type EntryImage, type EntrySummary } from "../domain/entries.ts";
+import { listedStatus } from "../domain/entry-status.ts";
 import { imageUrl } from "./image-url.ts";
 
 /**
@@ -39,8 +40,9 @@ export function presentEntry(entry: Entry, images: EntryImage[]) {
 }
 
 /**
- * An entry as an admin reads it: also the slugs it had before, whose URLs redirect to it (newest
- * first), and its version, which an edit form sends back (record 030). Only admins see them.
+ * An entry as an admin reads it: also its status (draft, scheduled or published, record 031), the
+ * slugs it had before, whose URLs redirect to it (newest first), and its version, which an edit
+ * form sends back (record 030). Only admins see them.
  */
 export function presentEntryForAdmin(
   entry: Entry,
@@ -48,7 +50,29 @@ export function presentEntryForAdmin(
   oldSlugs: string[],
   version: number,
 ) {
-  return { ...presentEntry(entry, images), old_slugs: oldSlugs, version };
+  return {
+    ...presentEntry(entry, images),
+    status: listedStatus(entry),
+    old_slugs: oldSlugs,
+    version,
+  };
+}
+
+/** What an admin's create answers: the new entry, with its status. */
+export function presentCreatedEntry(entry: Entry) {
+  return { ...presentEntry(entry, []), status: listedStatus(entry) };
+}
+
+/** An admin's list (record 031): each item also says whether it is a draft, scheduled or published. */
+export function presentAdminEntryPage(entries: EntrySummary[], total: number) {
+  const now = new Date().toISOString();
+  return {
+    results: entries.map((entry) => ({
+      ...presentEntrySummary(entry),
+      status: listedStatus(entry, now),
+    })),
+    total,
+  };
 }
 
 /** `short_code` is the token an editor pastes into the article to show the image at full width. */

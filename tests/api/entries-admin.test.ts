@@ -64,6 +64,16 @@ describe("guards", () => {
       ["DELETE", `/api/${segment}/{id}`, (c) => c.delete(`/api/${segment}/${entry.id}`)],
       [
         "POST",
+        `/api/${segment}/{id}/publish`,
+        (c) => c.post(`/api/${segment}/${entry.id}/publish`),
+      ],
+      [
+        "POST",
+        `/api/${segment}/{id}/unpublish`,
+        (c) => c.post(`/api/${segment}/${entry.id}/unpublish`),
+      ],
+      [
+        "POST",
         `/api/${segment}images`,
         async (c) =>
           postForm(c, `/api/${segment}images`, {
@@ -166,6 +176,7 @@ describe("POST /api/{kind}", () => {
       article: "",
       article_html: "",
       images: [],
+      status: "published",
     });
     expect(new Date(response.body.created_at).toISOString()).toBe(response.body.created_at);
     expect(Date.parse(response.body.created_at)).toBeGreaterThanOrEqual(before - 1000);
@@ -331,7 +342,9 @@ describe("POST /api/{kind}/{id} (multipart save)", () => {
         article: "<p>Hello <strong>world</strong></p>",
         article_html: "<p>Hello <strong>world</strong></p>",
         images: [],
-        // An admin's read: the slug it had before still leads to it (record 025).
+        // An admin's read: its status (record 031) and the slug it had before still leads to it
+        // (record 025).
+        status: "published",
         old_slugs: [entry.slug],
         // Version 1 keeps the entry as it was before this first save (record 030).
         version: 2,

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import type { Kysely } from "kysely";
 import { Migrator } from "kysely/migration";
 import {
   type DatabaseHandle,
@@ -89,17 +90,39 @@ describe("migrations", () => {
     apis.push(api);
     const { db, dialect } = api.database;
     const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
-    const down = await migrator.migrateDown();
+    const down = await migrator.migrateTo("0005-entry-slug-redirects");
     expect(down.error).toBeUndefined();
     expect(down.results?.map((result) => result.migrationName)).toEqual([
+      "0007-entry-status",
       "0006-trash-history-activity",
     ]);
     const tablesAfterDown = Object.keys(await columnsByTable(api.database));
     for (const table of ["trash", "revisions", "drafts", "activity"])
       expect(tablesAfterDown).not.toContain(table);
-    expect(await migrateToLatest(api.database)).toEqual(["0006-trash-history-activity"]);
+    expect(await migrateToLatest(api.database)).toEqual([
+      "0006-trash-history-activity",
+      "0007-entry-status",
+    ]);
     expect(Object.keys(await columnsByTable(api.database))).toEqual(
       expect.arrayContaining(["trash", "revisions", "drafts", "activity"]),
     );
+  });
+
+  it("give entries a status, every existing one published, and take it away again", async () => {
+    const api = await startTestApi();
+    apis.push(api);
+    const { db, dialect } = api.database;
+    const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
+    const down = await migrator.migrateDown();
+    expect(down.results?.map((result) => result.migrationName)).toEqual(["0007-entry-status"]);
+    expect((await columnsByTable(api.database)).entries).not.toContain("status");
+    const now = new Date().toISOString();
+    await (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+      .insertInto("entries")
+      .values({ kind: "blog", title: "Before", slug: "before", created_at: now, updated_at: now })
+      .execute();
+    expect(await migrateToLatest(api.database)).toEqual(["0007-entry-status"]);
+    const rows = await db.selectFrom("entries").select(["slug", "status"]).execute();
+    expect(rows).toEqual([{ slug: "before", status: "published" }]);
   });
 });

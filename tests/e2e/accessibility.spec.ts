@@ -348,4 +348,26 @@ test.describe("the admin screens", () => {
       }
     });
   }
+
+  test("a draft's preview and a filtered entry list have no axe violations", async ({
+    page,
+    apiUrl,
+    appUrl,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const urls = { apiUrl, appUrl };
+    const entry = await adminApiPost<Created>(page, urls, "/api/blog", {
+      title: uniqueTitle("axe draft", testInfo.project.name),
+      status: "draft",
+    });
+    try {
+      await expectScreensClean(
+        page,
+        [`/admin/blog/${entry.id}/preview`, "/admin/blog?status=draft&q=axe"],
+        javaScriptEnabled,
+      );
+    } finally {
+      await adminApiDelete(page, urls, `/api/blog/${entry.id}`);
+    }
+  });
 });

@@ -247,10 +247,11 @@ test("an admin writes a news post with formatting and photos; a visitor reads it
         `<p><strong>Bold words</strong></p><p>Pasted rich text</p><p>${embedded}</p>`,
       );
     }
-    await page.getByRole("button", { name: "Save Changes" }).click();
+    // A post added here starts as a draft (record 031): Publish saves the text and puts it live.
+    await page.getByRole("button", { name: "Publish" }).click();
     await expect(page).toHaveURL("/admin/blog");
     await expect(
-      page.getByRole("status").filter({ hasText: "Your Changes Have Been Saved" }),
+      page.getByRole("status").filter({ hasText: `“${title}” is published: visitors see it now.` }),
     ).toBeVisible();
 
     // A visitor, signed out, reads the post.

@@ -3,6 +3,8 @@ import { Form, Link } from "react-router";
 import {
   EMBED_WIDTHS,
   EntryFormSchema,
+  entrySubject,
+  photosConsequence,
   publishDateText,
   type AdminEntryKind,
 } from "../../lib/admin-entries.ts";
@@ -25,7 +27,12 @@ import { RichTextEditor } from "../rich-text-editor.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
 import type { DraftBanner } from "../../lib/drafts.ts";
 import { Autosave, DraftNotice } from "./autosave.tsx";
-import { AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
+import {
+  AdminToolbar,
+  PublishButton,
+  SaveOrDeleteButtons,
+  StatusBadge,
+} from "./admin-entry-parts.tsx";
 import { EditConflictScreen, TheirValues } from "./edit-conflict.tsx";
 import { PhotoSection } from "./photo-grid.tsx";
 import { ImageChooser } from "./image-chooser.tsx";
@@ -92,11 +99,24 @@ export function AdminEntryEditor({
             History
           </Link>
         ) : null}
-        <Link to={entry.url} className="button-light">
-          View on the site
-        </Link>
+        {extensions && entry.status ? (
+          // The saved item as visitors will see it, whatever its status (record 031).
+          <Link to={`${here}/preview`} target="_blank" rel="noopener" className="button-light">
+            Preview<span className="sr-only"> (opens in a new tab)</span>
+          </Link>
+        ) : null}
+        {entry.status === undefined || entry.status === "published" ? (
+          <Link to={entry.url} className="button-light">
+            View on the site
+          </Link>
+        ) : null}
       </AdminToolbar>
       <ScreenHeading title={config.editTitle}>{entry.title}</ScreenHeading>
+      {extensions ? (
+        <div className="mt-3">
+          <StatusBadge status={entry.status} />
+        </div>
+      ) : null}
       {/* A photo's "Moved to Trash" and its Undo show by the photo grid. */}
       <FlashMessage flash={flash?.undo ? null : flash} className="mt-6" />
       <DraftNotice draft={draft} subject={config.kind} id={entry.id} here={here} />
@@ -167,7 +187,10 @@ export function AdminEntryEditor({
             defaultValue={submittedArticle ?? restored?.article ?? entry.article ?? ""}
             errors={form.allErrors.article}
           />
-          <SaveOrDeleteButtons deleteLabel="Delete Item" />
+          <SaveOrDeleteButtons
+            deleteLabel="Delete Item"
+            beside={extensions && entry.status ? <PublishButton status={entry.status} /> : null}
+          />
           <Autosave formId={form.id} subject={config.kind} id={entry.id} draft={draft} />
         </Form>
         {entry.old_slugs?.length ? <RemoveRedirectForm here={here} /> : null}
@@ -195,7 +218,14 @@ export function AdminEntryEditor({
           )}
         />
 
-        {confirmingDelete ? <ConfirmDialog cancelTo={here} action={here} /> : null}
+        {confirmingDelete ? (
+          <ConfirmDialog
+            cancelTo={here}
+            action={here}
+            subject={entrySubject(config.kind, entry.title)}
+            consequence={photosConsequence(entry.images.length)}
+          />
+        ) : null}
       </>
     );
   }

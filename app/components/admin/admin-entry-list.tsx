@@ -1,7 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useFetcher } from "react-router";
 import type { AdminEntryKind } from "../../lib/admin-entries.ts";
-import { CreateEntrySchema } from "../../lib/admin-entries.ts";
+import { CreateEntrySchema, STATUS_FILTERS } from "../../lib/admin-entries.ts";
+import type { EntryStatus } from "../../lib/api-types.ts";
+import { useRootData } from "../../lib/root-data.ts";
 import type { AdminEntryListItem } from "../../lib/admin-entries.ts";
 import { INTENT_FIELD } from "../../lib/form-intent.ts";
 import { Pager } from "../entry-grid.tsx";
@@ -10,13 +12,16 @@ import { FlashMessage } from "./admin-flash-message.tsx";
 import { LocalDate } from "../local-date.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
 import { SortableGrid } from "../sortable-grid.tsx";
-import { AddItemModal, AdminCard, AdminToolbar, ScheduledBadge } from "./admin-entry-parts.tsx";
+import { AddItemModal, AdminCard, AdminToolbar, StatusBadge } from "./admin-entry-parts.tsx";
+import { AdminListSearch, noMatchText, searchPagerQuery } from "./admin-list-search.tsx";
 
 type Props = {
   config: AdminEntryKind;
   items: AdminEntryListItem[];
   page: number;
   pageCount: number;
+  search: string;
+  status: EntryStatus | "";
   flash: Flash | null;
   adding: boolean;
   createResult?: SubmissionResult<string[]> | null;
@@ -28,12 +33,19 @@ export function AdminEntryList({
   items,
   page,
   pageCount,
+  search,
+  status,
   flash,
   adding,
   createResult,
 }: Props) {
   const listPath = `/admin/${config.kind}`;
+  const filters: Record<string, string> = status ? { status } : {};
+  // Reordering a filtered list comes back to it (the API orders the shown items among themselves).
+  const shown = new URLSearchParams({ ...filters, ...(search ? { q: search } : {}) }).toString();
+  const shownPath = shown ? `${listPath}?${shown}` : listPath;
   const fetcher = useFetcher();
+  const extensions = useRootData()?.settings.editable ?? false;
   return (
     <>
       <AdminToolbar backTo="/admin">
@@ -44,22 +56,35 @@ export function AdminEntryList({
       <ScreenHeading title={config.listTitle}>{config.listIntro}</ScreenHeading>
       <FlashMessage flash={flash} className="mt-6" />
 
+      {extensions ? (
+        <div className="mt-8 flex flex-col gap-4">
+          <StatusFilter
+            listPath={listPath}
+            status={status}
+            search={search}
+            label={`Filter ${config.listTitle} by status`}
+          />
+          <AdminListSearch search={search} label={`Search ${config.listTitle}`} keep={filters} />
+        </div>
+      ) : null}
       <div className="mt-8">
         {items.length === 0 ? (
-          <p className="rounded-2xl bg-sand/60 p-8 text-center text-muted">{config.emptyText}</p>
+          <p className="rounded-2xl bg-sand/60 p-8 text-center text-muted">
+            {search ? noMatchText(search) : status ? NO_STATUS_TEXT[status] : config.emptyText}
+          </p>
         ) : config.sortable ? (
           <SortableGrid
             items={items}
             label={config.listTitle}
             itemName={(item) => item.title}
             className={config.gridClassName}
-            moveAction={listPath}
+            moveAction={shownPath}
             moveFields={{ [INTENT_FIELD]: "move" }}
             saving={fetcher.state !== "idle"}
             onReorder={(ids) =>
               fetcher.submit(
                 { [INTENT_FIELD]: "order", ids: ids.join(",") },
-                { method: "post", action: listPath, preventScrollReset: true },
+                { method: "post", action: shownPath, preventScrollReset: true },
               )
             }
             renderItem={(item, dragHandle) => (
@@ -75,7 +100,9 @@ export function AdminEntryList({
             ))}
           </ul>
         )}
-        {config.sortable ? null : <Pager page={page} pageCount={pageCount} />}
+        {config.sortable ? null : (
+          <Pager page={page} pageCount={pageCount} query={searchPagerQuery(search, filters)} />
+        )}
       </div>
 
       {adding ? (
@@ -115,7 +142,58 @@ function EntryCard({
           <LocalDate iso={item.created_at} />
         </p>
       ) : null}
-      <ScheduledBadge scheduled={item.scheduled} />
+      <StatusBadge status={item.status} />
     </AdminCard>
+  );
+}
+
+const NO_STATUS_TEXT: Record<EntryStatus, string> = {
+  draft: "There are no drafts.",
+  scheduled: "Nothing is scheduled.",
+  published: "Nothing is published yet.",
+};
+
+/**
+ * All, Drafts, Scheduled, Published: links (`?status=`), so they work without JavaScript; the
+ * search is kept, the page starts again at the first.
+ */
+function StatusFilter({
+  listPath,
+  status,
+  search,
+  label,
+}: {
+  listPath: string;
+  status: EntryStatus | "";
+  search: string;
+  label: string;
+}) {
+  return (
+    <nav aria-label={label}>
+      <ul className="flex flex-wrap gap-2">
+        {STATUS_FILTERS.map((filter) => {
+          const query = new URLSearchParams({
+            ...(filter.status ? { status: filter.status } : {}),
+            ...(search ? { q: search } : {}),
+          }).toString();
+          const current = filter.status === status;
+          return (
+            <li key={filter.label}>
+              <Link
+                to={query ? `${listPath}?${query}` : listPath}
+                aria-current={current ? "page" : undefined}
+                className={`inline-block rounded-full px-3 py-1.5 font-semibold no-underline ring-1 sm:px-4 ${
+                  current
+                    ? "bg-brand-700 text-white ring-brand-700"
+                    : "bg-white text-brand-800 ring-brand-100 hover:bg-brand-50"
+                }`}
+              >
+                {filter.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }

@@ -1,7 +1,9 @@
 import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
+import { STATUS_LABELS } from "../../lib/admin-entries.ts";
+import type { EntryStatus } from "../../lib/api-types.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import { FormMessage, IntentField, SubmitButton, TextField } from "../form-fields.tsx";
 import { Modal } from "../modal.tsx";
@@ -50,12 +52,44 @@ export function EntryThumbnail({ url, alt = "" }: { url: string | null; alt?: st
   );
 }
 
-/** Marks an item whose publish date is still ahead: visitors do not see it until then. */
-export function ScheduledBadge({ scheduled }: { scheduled: boolean }) {
-  if (!scheduled) return null;
+const STATUS_TONES: Record<EntryStatus, string> = {
+  draft: "bg-sand text-ink ring-1 ring-ink/15",
+  scheduled: "bg-donate-500/15 text-donate-700",
+  published: "bg-brand-50 text-brand-800 ring-1 ring-brand-100",
+};
+
+/**
+ * Publish (a draft) or Unpublish (what is published or scheduled): a second submit button of the
+ * edit form, so what was typed is saved with the new status and nothing is lost (record 031).
+ */
+export function PublishButton({ status }: { status: EntryStatus }) {
+  const navigation = useNavigation();
+  const publishes = status === "draft";
+  const value = publishes ? "published" : "draft";
+  const pending = navigation.state !== "idle" && navigation.formData?.get("status") === value;
   return (
-    <p className="w-fit rounded-full bg-donate-500/15 px-3 py-0.5 text-sm font-semibold text-donate-700">
-      Scheduled
+    <button
+      type="submit"
+      name="status"
+      value={value}
+      disabled={pending}
+      className="button-light disabled:cursor-wait disabled:opacity-70"
+    >
+      {publishes ? (pending ? "Publishing…" : "Publish") : pending ? "Unpublishing…" : "Unpublish"}
+    </button>
+  );
+}
+
+/**
+ * An item's publication (record 031): a draft (admins only), scheduled (its publish date is still
+ * ahead) or published. Nothing when the API does not say (a Laravel backend has no drafts).
+ */
+export function StatusBadge({ status }: { status: EntryStatus | undefined }) {
+  if (!status) return null;
+  return (
+    <p className={`w-fit rounded-full px-3 py-0.5 text-sm font-semibold ${STATUS_TONES[status]}`}>
+      <span className="sr-only">Status: </span>
+      <span>{STATUS_LABELS[status]}</span>
     </p>
   );
 }
@@ -140,13 +174,23 @@ export function AddItemModal({
   );
 }
 
-/** An edit screen's last row: Save Changes, and the delete link that opens the confirmation step. */
-export function SaveOrDeleteButtons({ deleteLabel }: { deleteLabel: string }) {
+/**
+ * An edit screen's last row: Save Changes (and `beside` it, Publish say), and the delete link that
+ * opens the confirmation step.
+ */
+export function SaveOrDeleteButtons({
+  deleteLabel,
+  beside,
+}: {
+  deleteLabel: string;
+  beside?: ReactNode;
+}) {
   return (
     <div className="flex flex-wrap items-center gap-3 border-t border-brand-100 pt-6">
       <SubmitButton intent="save" pendingText="Saving…">
         Save Changes
       </SubmitButton>
+      {beside}
       <Link
         to="?confirm=delete"
         preventScrollReset

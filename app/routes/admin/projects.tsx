@@ -25,6 +25,8 @@ export default function AdminProjects({ loaderData, actionData }: Route.Componen
       items={loaderData.items}
       page={loaderData.page}
       pageCount={loaderData.pageCount}
+      search={loaderData.search}
+      status={loaderData.status}
       flash={loaderData.flash}
       adding={loaderData.adding}
       createResult={actionData && "result" in actionData ? actionData.result : null}

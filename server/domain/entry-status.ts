@@ -1,0 +1,121 @@
+import type { DB } from "../db/database.ts";
+import type { EntryKind, EntryStatus } from "../db/schema.ts";
+import {
+  findEntry,
+  SUMMARY_COLUMNS,
+  updateEntry,
+  type EntryChanges,
+  type EntryContext,
+  type EntrySummary,
+  type SavedEntry,
+} from "./entries.ts";
+import type { RevisionOptions } from "./revisions.ts";
+import { matchesSearch } from "./text-search.ts";
+
+/**
+ * What an admin reads of an entry's publication (record 031): a draft, a published entry whose
+ * date is still ahead (scheduled, record 008), or one visitors see.
+ */
+export const LISTED_STATUSES = ["draft", "scheduled", "published"] as const;
+export type ListedStatus = (typeof LISTED_STATUSES)[number];
+
+/** The listed status of an entry now. */
+export function listedStatus(
+  entry: { status: EntryStatus; created_at: string },
+  now = new Date().toISOString(),
+): ListedStatus {
+  if (entry.status === "draft") return "draft";
+  return entry.created_at > now ? "scheduled" : "published";
+}
+
+/** A page of an admin list: every entry of the kind, or those of one status, matching a search. */
+export type AdminEntryQuery = {
+  page: number;
+  limit: number;
+  q?: string | undefined;
+  status?: ListedStatus | undefined;
+};
+
+/**
+ * One page of a kind's entries as an admin lists them, in the public order (the blog newest
+ * first, the others in their drag order): drafts and scheduled ones included, narrowed to one
+ * status and to a search of the title and slug when asked. Not kept: admins see changes at once.
+ */
+export async function listEntriesForAdmin(
+  db: DB,
+  kind: EntryKind,
+  { page, limit, q, status }: AdminEntryQuery,
+): Promise<{ entries: EntrySummary[]; total: number }> {
+  const now = new Date().toISOString();
+  const matching = db
+    .selectFrom("entries")
+    .where("kind", "=", kind)
+    .$if(status === "draft", (qb) => qb.where("status", "=", "draft"))
+    .$if(status === "scheduled", (qb) =>
+      qb.where("status", "=", "published").where("created_at", ">", now),
+    )
+    .$if(status === "published", (qb) =>
+      qb.where("status", "=", "published").where("created_at", "<=", now),
+    )
+    .$if(q !== undefined, (qb) => qb.where(matchesSearch(["title", "slug"], q ?? "")));
+  const counted = await matching
+    .select((eb) => eb.fn.countAll<number | string>().as("total"))
+    .executeTakeFirstOrThrow();
+  const total = Number(counted.total);
+  if (page * limit >= total) return { entries: [], total };
+  const ordered =
+    kind === "blog"
+      ? matching.orderBy("created_at", "desc").orderBy("id", "desc")
+      : matching.orderBy("position", "asc").orderBy("id", "asc");
+  const entries = await ordered
+    .select(SUMMARY_COLUMNS)
+    .limit(limit)
+    .offset(page * limit)
+    .execute();
+  return { entries, total };
+}
+
+/** What a save did to an entry's publication, for the activity log: nothing, or one of these. */
+export type StatusChange = "published" | "unpublished" | null;
+
+/**
+ * Saves an admin's changes (updateEntry), saying whether the save published the entry or took it
+ * back to a draft. Undefined when there is no such entry.
+ */
+export async function saveEntryAndStatus(
+  ctx: EntryContext,
+  kind: EntryKind,
+  id: number,
+  changes: EntryChanges,
+  revision: RevisionOptions,
+): Promise<(SavedEntry & { statusChange: StatusChange }) | undefined> {
+  const before =
+    changes.status === undefined
+      ? undefined
+      : (await findEntry(ctx.db, kind, { id }, { includeScheduled: true }))?.entry.status;
+  const saved = await updateEntry(ctx, kind, id, changes, revision);
+  if (!saved) return undefined;
+  const after = saved.entry.status;
+  const statusChange =
+    before === undefined || before === after
+      ? null
+      : after === "published"
+        ? "published"
+        : "unpublished";
+  return { ...saved, statusChange };
+}
+
+/**
+ * Publishes an entry or takes it back to a draft: a save of its status alone, so it keeps a
+ * revision and refuses a stale version like any other (record 030). Publishing keeps the entry's
+ * date: one still ahead makes it scheduled.
+ */
+export function setEntryStatus(
+  ctx: EntryContext,
+  kind: EntryKind,
+  id: number,
+  status: EntryStatus,
+  revision: RevisionOptions,
+) {
+  return saveEntryAndStatus(ctx, kind, id, { status }, revision);
+}

@@ -1,0 +1,135 @@
+// Drafts, preview, publish and unpublish (record 031): a new item is kept back until an admin
+// publishes it, and the admin can see it as visitors will first. JavaScript on and off.
+import { adminApiDelete, adminApiPost, signInAsAdmin, uniqueTitle } from "./admin-support.ts";
+import { expect, test } from "./fixtures.ts";
+
+type Created = { id: number; slug: string; title: string };
+
+test("a new post is a draft until it is published: absent from /blog, previewed, then live", async ({
+  page,
+  apiUrl,
+  appUrl,
+}, testInfo) => {
+  test.slow();
+  const urls = { apiUrl, appUrl };
+  await signInAsAdmin(page, urls);
+  const title = uniqueTitle("Spring fair", testInfo.project.name);
+  await page.goto("/admin/blog");
+  await page.getByRole("link", { name: "Add Item" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Blog" });
+  await dialog.getByLabel("Blog Title").fill(title);
+  await dialog.getByRole("button", { name: "Add Blog" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Manage Blog" })).toBeVisible();
+  const id = Number(/\/admin\/blog\/(\d+)$/.exec(page.url())?.[1]);
+  const slug = await page.getByLabel("Item Slug URL").inputValue();
+  try {
+    await expect(page.getByText("Draft", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Publish" })).toBeVisible();
+    // A draft has no public address yet.
+    await expect(page.getByRole("link", { name: "View on the site" })).toHaveCount(0);
+
+    // Not on the site, even for the admin who made it.
+    await page.goto("/blog");
+    await expect(page.getByRole("heading", { level: 1, name: "News and Updates" })).toBeVisible();
+    await expect(page.getByText(title)).toHaveCount(0);
+    expect((await page.goto(`/blog/${slug}`))?.status()).toBe(404);
+    const feed = await page.request.get(`${appUrl}/blog/rss.xml`);
+    expect(await feed.text()).not.toContain(title);
+
+    // The preview opens in a new tab, marked as not public.
+    await page.goto(`/admin/blog/${id}`);
+    const previewLink = page.getByRole("link", { name: "Preview (opens in a new tab)" });
+    await expect(previewLink).toHaveAttribute("target", "_blank");
+    const [preview] = await Promise.all([page.waitForEvent("popup"), previewLink.click()]);
+    await expect(preview).toHaveURL(`${appUrl}/admin/blog/${id}/preview`);
+    await expect(preview.getByRole("heading", { name: "Preview — not public" })).toBeVisible();
+    await expect(preview.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(preview.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    const previewResponse = await preview.request.get(`${appUrl}/admin/blog/${id}/preview`);
+    expect(previewResponse.headers()["cache-control"]).toBe("private, no-store");
+    await preview.close();
+
+    // Publish saves what was typed too.
+    await page.getByLabel("Preview Text").fill("Stalls, music and a raffle on the green.");
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(page).toHaveURL("/admin/blog");
+    await expect(
+      page.getByRole("status").filter({ hasText: `“${title}” is published: visitors see it now.` }),
+    ).toBeVisible();
+    const card = page.getByRole("listitem").filter({ hasText: title });
+    await expect(card.getByText("Published", { exact: true })).toBeVisible();
+
+    await page.goto("/blog");
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
+    await expect(page.getByText("Stalls, music and a raffle on the green.")).toBeVisible();
+    expect((await page.goto(`/blog/${slug}`))?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+
+    // Unpublish takes it off the site at once.
+    await page.goto(`/admin/blog/${id}`);
+    await expect(page.getByText("Published", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Unpublish" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: `“${title}” is a draft again` }),
+    ).toBeVisible();
+    expect((await page.goto(`/blog/${slug}`))?.status()).toBe(404);
+  } finally {
+    await adminApiDelete(page, urls, `/api/blog/${id}`);
+  }
+});
+
+test("an entry list filters by status and searches, keeping both", async ({
+  page,
+  apiUrl,
+  appUrl,
+}, testInfo) => {
+  const urls = { apiUrl, appUrl };
+  await signInAsAdmin(page, urls);
+  const tag = uniqueTitle("Reading club", testInfo.project.name);
+  const draft = await adminApiPost<Created>(page, urls, "/api/projects", {
+    title: `${tag} draft`,
+    status: "draft",
+  });
+  const live = await adminApiPost<Created>(page, urls, "/api/projects", {
+    title: `${tag} live`,
+  });
+  const titles = page.getByRole("list", { name: "Our Focus" }).getByRole("heading", { level: 2 });
+  try {
+    await page.goto("/admin/projects");
+    const filters = page.getByRole("navigation", { name: "Filter Our Focus by status" });
+    await filters.getByRole("link", { name: "Drafts" }).click();
+    await expect(page).toHaveURL("/admin/projects?status=draft");
+    await expect(filters.getByRole("link", { name: "Drafts" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(page.getByRole("heading", { name: draft.title })).toBeVisible();
+    await expect(page.getByRole("heading", { name: live.title })).toHaveCount(0);
+
+    // A search keeps the filter; the filter's links keep the search.
+    await page.getByRole("searchbox", { name: "Search Our Focus" }).fill(tag);
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/status=draft/);
+    await expect(page).toHaveURL(/q=/);
+    await expect(titles).toHaveText([draft.title]);
+
+    await filters.getByRole("link", { name: "All" }).click();
+    await expect(page).not.toHaveURL(/status=/);
+    await expect(titles).toHaveText([draft.title, live.title]);
+    const cards = page.getByRole("listitem");
+    await expect(
+      cards.filter({ hasText: draft.title }).getByText("Draft", { exact: true }),
+    ).toBeVisible();
+    await expect(
+      cards.filter({ hasText: live.title }).getByText("Published", { exact: true }),
+    ).toBeVisible();
+
+    await filters.getByRole("link", { name: "Published" }).click();
+    await expect(titles).toHaveText([live.title]);
+    await filters.getByRole("link", { name: "Scheduled" }).click();
+    await expect(page.getByText(`Nothing matches “${tag}”.`)).toBeVisible();
+  } finally {
+    await adminApiDelete(page, urls, `/api/projects/${draft.id}`);
+    await adminApiDelete(page, urls, `/api/projects/${live.id}`);
+  }
+});

@@ -10,7 +10,7 @@ const entryClass = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * The account and admin areas' menu: a column beside the page on wide screens. On phones a short
- * menu (`wrap`, the account's) wraps into rows, every entry in view; a long one (the admin's)
+ * menu (`wrap`, the account's) is two columns, every entry in view; a long one (the admin's)
  * stays one row that scrolls sideways, shaded at an edge while more of it lies beyond (CSS
  * only, so without JavaScript too). With JavaScript the current entry is scrolled into view.
  */
@@ -38,10 +38,10 @@ export function SideMenu({
       <ul
         ref={listRef}
         data-side-menu=""
-        className={`relative flex gap-1 p-2 lg:flex-col lg:p-3 ${
+        className={`relative gap-1 p-2 lg:flex lg:flex-col lg:p-3 ${
           wrap
-            ? "flex-wrap"
-            : "scroll-shadows snap-x rounded-2xl overflow-x-auto [scrollbar-width:thin] lg:overflow-visible lg:bg-none [&>li]:shrink-0 [&>li]:snap-start"
+            ? "grid grid-cols-2 max-sm:text-[0.9375rem] sm:flex sm:flex-wrap [&_:is(a,button)]:px-3 sm:[&_:is(a,button)]:px-4 [&_a]:whitespace-normal"
+            : "flex scroll-shadows snap-x overflow-x-auto rounded-2xl [scrollbar-width:thin] lg:overflow-visible lg:bg-none [&>li]:shrink-0 [&>li]:snap-start"
         }`}
       >
         {entries.map((entry) => (

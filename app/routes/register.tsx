@@ -101,9 +101,9 @@ export default function Register({ actionData }: Route.ComponentProps) {
   return (
     <AuthCard title="Register">
       <p className="mt-3 text-muted">
-        With an account you can keep your name and email address up to date, change your password
-        and turn on two factor authentication
-        {extensions ? ", and download your data or delete the account whenever you wish." : "."}
+        Your account lets you keep your details up to date and protect it with two factor
+        authentication
+        {extensions ? ". You can download your data or delete the account at any time." : "."}
       </p>
       <Form method="post" {...getFormProps(form)} className="relative mt-6 space-y-5">
         {onlyFormMessage ? <FormMessage form={form} /> : null}

@@ -38,7 +38,7 @@ export function AdminListSearch({
         defaultValue={search}
         placeholder="Search…"
         maxLength={200}
-        className={`${inputClass} mt-0 w-auto min-w-0 flex-1 sm:w-64 sm:flex-none`}
+        className={`${inputClass} mt-0 w-auto min-w-40 flex-1 sm:w-64 sm:flex-none`}
       />
       <button type="submit" className="button-light">
         Search

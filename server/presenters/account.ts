@@ -1,5 +1,6 @@
-/** The JSON shapes of the Fortify-compatible account calls (DESIGN §5 "Account"). */
 import type { AccountData } from "../domain/account-export.ts";
+
+/** The JSON shapes of the Fortify-compatible account calls (DESIGN §5 "Account"), and ours. */
 
 export const presentLoginResult = (twoFactor: boolean) => ({ two_factor: twoFactor });
 

@@ -1,6 +1,6 @@
 import type { AccountData } from "../domain/account-export.ts";
 
-/** The JSON shapes of the Fortify-compatible account calls (DESIGN §5 "Account"), and ours. */
+// The JSON shapes of the Fortify-compatible account calls (DESIGN §5 "Account"), and ours.
 
 export const presentLoginResult = (twoFactor: boolean) => ({ two_factor: twoFactor });
 

@@ -31,6 +31,8 @@ export default [
     route("password", "routes/account/password.tsx"),
     route("profile", "routes/account/profile.tsx"),
     route("2fa", "routes/account/two-factor.tsx"),
+    // Beyond the spec: the member's data as a file (our API's extension, record 037).
+    route("my-data", "routes/account/my-data.ts"),
   ]),
   route("confirm-password", "routes/confirm-password.tsx", { id: "ConfirmPassword" }),
   route("logout", "routes/logout.ts"),

@@ -89,6 +89,22 @@ export function Modal({
 }
 
 /**
+ * A modal form's buttons, kept in view at the bottom of the dialog while a long form (a rich-text
+ * editor) scrolls behind them. The dialog is the scroller with JavaScript and without, so the
+ * row sticks either way.
+ */
+export function ModalActions({ children }: { children: ReactNode }) {
+  return (
+    <div
+      data-modal-actions=""
+      className="sticky bottom-0 z-10 -mx-6 flex flex-wrap-reverse items-center justify-between gap-3 border-t border-brand-100 bg-white px-6 py-4 sm:-mx-8 sm:px-8"
+    >
+      {children}
+    </div>
+  );
+}
+
+/**
  * The delete confirmation of spec §4: "Please Confirm?" with Cancel and Confirm; Confirm posts
  * the intent `delete` to `action`. Beside the spec's question it names what goes (`subject`: the
  * blog post “Spring fair”) and what goes with it (`consequence`: "Its 4 photos go with it.").

@@ -9,17 +9,20 @@ const entryClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /**
- * The account and admin areas' menu: a column beside the page on wide screens, one row that
- * scrolls sideways on phones (never wrapped into ragged rows). With JavaScript the current
- * entry is scrolled into the row's view.
+ * The account and admin areas' menu: a column beside the page on wide screens. On phones a short
+ * menu (`wrap`, the account's) is two columns, every entry in view; a long one (the admin's)
+ * stays one row that scrolls sideways, shaded at an edge while more of it lies beyond (CSS
+ * only, so without JavaScript too). With JavaScript the current entry is scrolled into view.
  */
 export function SideMenu({
   label,
   entries,
+  wrap = false,
   children,
 }: {
   label: string;
   entries: SideMenuEntry[];
+  wrap?: boolean;
   children?: ReactNode;
 }) {
   const listRef = useRef<HTMLUListElement>(null);
@@ -35,7 +38,11 @@ export function SideMenu({
       <ul
         ref={listRef}
         data-side-menu=""
-        className="relative flex snap-x gap-1 overflow-x-auto p-2 [scrollbar-width:thin] lg:flex-col lg:overflow-visible lg:p-3 [&>li]:shrink-0 [&>li]:snap-start"
+        className={`relative gap-1 p-2 lg:flex lg:flex-col lg:p-3 ${
+          wrap
+            ? "grid grid-cols-2 max-sm:text-[0.9375rem] sm:flex sm:flex-wrap [&_:is(a,button)]:px-3 sm:[&_:is(a,button)]:px-4 [&_a]:whitespace-normal"
+            : "flex scroll-shadows snap-x overflow-x-auto rounded-2xl [scrollbar-width:thin] lg:overflow-visible lg:bg-none [&>li]:shrink-0 [&>li]:snap-start"
+        }`}
       >
         {entries.map((entry) => (
           <li key={entry.to}>

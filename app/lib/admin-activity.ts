@@ -86,6 +86,10 @@ export function activitySentence({ action, subject, title }: ActivityLine): stri
       return "Changed their password";
     case "recovery_code_used":
       return "Signed in with a recovery code";
+    case "data_exported":
+      return "Downloaded their data";
+    case "account_deleted":
+      return "Deleted their account";
   }
   const photo = subject === "entry_image" || subject === "gallery_image";
   const item =

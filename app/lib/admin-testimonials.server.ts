@@ -8,7 +8,7 @@ import {
 } from "./admin-testimonials.ts";
 import { assertOk, throwNotFound } from "./api.server.ts";
 import { TestimonialSchema, type Testimonial } from "./api-types.ts";
-import { readAdminListPage, requestedPage } from "./admin-lists.server.ts";
+import { readAdminListPage, requestedPage, requestedSearch } from "./admin-lists.server.ts";
 import { requireRecordId } from "./guards.server.ts";
 import { flashAfterDelete } from "./admin-trash.server.ts";
 import { loadDraft } from "./drafts.server.ts";
@@ -59,8 +59,14 @@ async function loadTestimonialPage(context: Context, url: URL) {
     page: requestedPage(url),
     limit: TESTIMONIAL_PAGE_SIZE,
     listPath: "/admin/testimonials",
+    search: requestedSearch(url),
   });
-  return { testimonials: list.results, page: list.page, pageCount: list.pageCount };
+  return {
+    testimonials: list.results,
+    page: list.page,
+    pageCount: list.pageCount,
+    search: list.search,
+  };
 }
 
 async function loadTestimonial(context: Context, id: string): Promise<Testimonial> {
@@ -79,7 +85,7 @@ export async function adminTestimonialsAction(
   { request, url }: { request: Request; url: URL },
 ) {
   const api = context.get(apiClientContext);
-  const page = requestedPage(url);
+  const place = { page: requestedPage(url), search: requestedSearch(url) };
   const formData = await request.formData();
   const intent = formData.get(INTENT_FIELD);
 
@@ -107,11 +113,11 @@ export async function adminTestimonialsAction(
         };
       }
       return editingId
-        ? redirectWithFlash(context, testimonialsLocation(page), {
+        ? redirectWithFlash(context, testimonialsLocation(place), {
             kind: "success",
             message: "Testimonial Changes Saved",
           })
-        : redirectWithFlash(context, testimonialsLocation(1), {
+        : redirectWithFlash(context, testimonialsLocation({ page: 1 }), {
             kind: "success",
             message: "Testimonial Added Successfully",
           });
@@ -122,7 +128,7 @@ export async function adminTestimonialsAction(
     }
     case "take-theirs": {
       const id = requireRecordId(editedId(url));
-      const editPath = testimonialsLocation(page, { edit: id });
+      const editPath = testimonialsLocation(place, { edit: id });
       return takeTheirs(
         context,
         { subject: "testimonials", id, fields: FIELDS, editPath },
@@ -135,7 +141,7 @@ export async function adminTestimonialsAction(
       if (!result.ok && result.status !== 404) assertOk(result, "Deleting a testimonial");
       return redirectWithFlash(
         context,
-        testimonialsLocation(page),
+        testimonialsLocation(place),
         flashAfterDelete(result, `“${editing.name}” was deleted.`),
       );
     }

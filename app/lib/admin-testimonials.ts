@@ -39,16 +39,20 @@ export const TestimonialFormSchema = z.object({
 /** The fields of the edit modal the conflict screen carries, in screen order. */
 export const TESTIMONIAL_FORM_FIELDS = ["name", "score", "review"] as const;
 
-/** Where each modal of /admin/testimonials lives in the URL, on the list's current page. */
+/** Where in the list the admin is: the page (counted from 1) and the search (`?q=`), if any. */
+export type TestimonialsPlace = { page: number; search?: string };
+
+/** Where each modal of /admin/testimonials lives in the URL, at the list's current place. */
 export function testimonialsLocation(
-  page: number,
+  { page, search = "" }: TestimonialsPlace,
   state: { add?: boolean; edit?: number; confirmDelete?: boolean } = {},
 ): string {
-  const search = new URLSearchParams();
-  if (page > 1) search.set("page", String(page));
-  if (state.add) search.set("add", "1");
-  if (state.edit !== undefined) search.set("edit", String(state.edit));
-  if (state.edit !== undefined && state.confirmDelete) search.set("confirm", "delete");
-  const query = search.toString();
+  const params = new URLSearchParams();
+  if (search) params.set("q", search);
+  if (page > 1) params.set("page", String(page));
+  if (state.add) params.set("add", "1");
+  if (state.edit !== undefined) params.set("edit", String(state.edit));
+  if (state.edit !== undefined && state.confirmDelete) params.set("confirm", "delete");
+  const query = params.toString();
   return `/admin/testimonials${query ? `?${query}` : ""}`;
 }

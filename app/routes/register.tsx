@@ -20,6 +20,7 @@ import {
 } from "../lib/forms.ts";
 import { requireAnonymous } from "../lib/guards.server.ts";
 import { apiClientContext } from "../lib/request-context.server.ts";
+import { useRootData } from "../lib/root-data.ts";
 import { privatePageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/register";
 import { useAppForm } from "../lib/use-app-form.ts";
@@ -95,10 +96,14 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const focus = firstInvalidField(ordered);
   // Registration shows the errors per field (spec §5); the overall message only when no field has one.
   const onlyFormMessage = focus === null;
+  // Only what the account offers: download and delete are our API's extensions.
+  const extensions = useRootData()?.settings.editable ?? false;
   return (
     <AuthCard title="Register">
       <p className="mt-3 text-muted">
-        Create an account to follow the foundation's work and manage your details.
+        Your account lets you keep your details up to date and protect it with two factor
+        authentication
+        {extensions ? ". You can download your data or delete the account at any time." : "."}
       </p>
       <Form method="post" {...getFormProps(form)} className="relative mt-6 space-y-5">
         {onlyFormMessage ? <FormMessage form={form} /> : null}

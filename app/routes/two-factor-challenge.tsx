@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { FormMessage, SubmitButton, TextField, formMessageOf } from "../components/form-fields.tsx";
 import { AuthCard } from "../components/page-intro.tsx";
@@ -21,9 +21,24 @@ export const TwoFactorChallengeSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
+/** `?recovery=1`: the field takes a recovery code (letters and dashes: a full keyboard). */
+const RECOVERY_PARAM = "recovery";
+
 export function loader({ url, context }: Route.LoaderArgs) {
   requireAnonymous(context);
-  return { redirectTo: redirectToOf(url, "") };
+  return {
+    redirectTo: redirectToOf(url, ""),
+    recovery: url.searchParams.get(RECOVERY_PARAM) === "1",
+  };
+}
+
+/** This page in the other mode, keeping where the visitor goes afterwards. */
+function otherModePath(recovery: boolean, redirectTo: string): string {
+  const search = new URLSearchParams();
+  if (redirectTo) search.set("redirectTo", redirectTo);
+  if (!recovery) search.set(RECOVERY_PARAM, "1");
+  const query = search.toString();
+  return `/two-factor-challenge${query ? `?${query}` : ""}`;
 }
 
 /**
@@ -65,18 +80,24 @@ export default function TwoFactorChallenge({ loaderData, actionData }: Route.Com
     lastResult: actionData?.result,
   });
   const message = formMessageOf(form);
+  const { recovery, redirectTo } = loaderData;
+  // One field either way (spec §2.4); a phone shows digits for an authenticator's code.
   return (
     <AuthCard title="Two Factor Authentication">
       <p className="mt-3 text-muted">
-        Enter the code from your authenticator app, or one of your recovery codes.
+        {recovery
+          ? "Enter one of the recovery codes you saved when you turned on two factor authentication."
+          : "Enter the code from your authenticator app."}
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
         <FormMessage form={form} />
-        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
+          key={recovery ? "recovery" : "code"}
           meta={fields.code}
-          label="TwoFactor Code"
-          autoComplete="one-time-code"
+          label={recovery ? "Recovery Code" : "TwoFactor Code"}
+          inputMode={recovery ? "text" : "numeric"}
+          autoComplete={recovery ? "off" : "one-time-code"}
           formMessage={message}
           focusFirst
         />
@@ -84,6 +105,16 @@ export default function TwoFactorChallenge({ loaderData, actionData }: Route.Com
           Log in
         </SubmitButton>
       </Form>
+      <p className="mt-6 border-t border-brand-100 pt-5 text-center text-muted">
+        {recovery ? "Have your phone? " : "Lost your device? "}
+        <Link
+          to={otherModePath(recovery, redirectTo)}
+          replace
+          className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+        >
+          {recovery ? "Use an authenticator code" : "Use a recovery code"}
+        </Link>
+      </p>
     </AuthCard>
   );
 }

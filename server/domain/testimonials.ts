@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { DB } from "../db/database.ts";
 import { MAX_ID, type TestimonialsTable } from "../db/schema.ts";
-import { countRows, type PageRequest } from "./paging.ts";
+import type { PageRequest } from "./paging.ts";
 import {
   keepRevision,
   revisionTransaction,
@@ -9,20 +9,29 @@ import {
   type RevisionOptions,
 } from "./revisions.ts";
 import { sanitizeRichText } from "./rich-text.ts";
+import { matchesSearch } from "./text-search.ts";
 
 export type Testimonial = Selectable<TestimonialsTable>;
 
 export type TestimonialInput = { name: string; score: number; review: string };
 
-/** One page of the testimonials, newest first, and how many there are in all. */
+/**
+ * One page of the testimonials, newest first, and how many there are in all; with `q`, those
+ * whose name or review has every word of it (the review's HTML is searched as it is stored).
+ */
 export async function listTestimonials(
   db: DB,
-  { page, limit }: PageRequest,
+  { page, limit, q }: PageRequest,
 ): Promise<{ testimonials: Testimonial[]; total: number }> {
-  const total = await countRows(db, "testimonials");
-  if (page * limit >= total) return { testimonials: [], total };
-  const testimonials = await db
+  const matching = db
     .selectFrom("testimonials")
+    .$if(q !== undefined, (qb) => qb.where(matchesSearch(["name", "review"], q ?? "")));
+  const total = await matching
+    .select((eb) => eb.fn.countAll<number | string>().as("total"))
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.total));
+  if (page * limit >= total) return { testimonials: [], total };
+  const testimonials = await matching
     .selectAll()
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")

@@ -119,7 +119,7 @@ const LAST_ADMIN_ACCOUNT = "The last admin cannot be deleted.";
  * The ids of the admins, locked until the transaction ends on PostgreSQL, so two admins taking
  * each other's access at once cannot both succeed (SQLite runs one transaction at a time).
  */
-function lockedAdminIds({ db, dialect }: DatabaseHandle): Promise<{ id: number }[]> {
+export function lockedAdminIds({ db, dialect }: DatabaseHandle): Promise<{ id: number }[]> {
   return db
     .selectFrom("users")
     .select("id")

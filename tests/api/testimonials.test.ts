@@ -94,6 +94,31 @@ describe("GET /api/testimonials", () => {
     });
   });
 
+  it("finds testimonials by every word of ?q= in the name or the review, in any case (our extension)", async () => {
+    const own = await freshApi();
+    const client = await clientAs(own, "admin");
+    await createTestimonial(client, { name: "Amara Okafor", review: "<p>Warm and kind.</p>" });
+    await createTestimonial(client, { name: "Ben Kind", review: "<p>Helped with 50% of rent</p>" });
+    await createTestimonial(client, { name: "Chi Obi", review: "<p>A <em>warm</em> welcome.</p>" });
+    const names = async (query: string) => {
+      const answer = await own.client().get(`/api/testimonials?${query}`);
+      expect(answer.status).toBe(200);
+      return answer.body.results.map((t: { name: string }) => t.name);
+    };
+
+    expect(await names("q=KIND")).toEqual(["Ben Kind", "Amara Okafor"]);
+    expect(await names("q=warm+chi")).toEqual(["Chi Obi"]);
+    expect(await names("q=okafor")).toEqual(["Amara Okafor"]);
+    expect(await names("q=50%25")).toEqual(["Ben Kind"]);
+    expect(await names("q=nobody")).toEqual([]);
+    expect(await names("q=+")).toHaveLength(3);
+    expect((await own.client().get("/api/testimonials?q=warm&limit=1&page=1")).body).toEqual({
+      results: [expect.objectContaining({ name: "Amara Okafor" })],
+      total: 2,
+    });
+    expect((await own.client().get("/api/testimonials?q=%00")).status).toBe(422);
+  });
+
   it("answers an empty list on a site without testimonials", async () => {
     const own = await freshApi();
     expect((await own.client().get("/api/testimonials")).body).toEqual({ results: [], total: 0 });

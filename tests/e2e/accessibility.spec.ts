@@ -34,6 +34,7 @@ const PUBLIC_PAGES = [
   "/forgot-password",
   "/blog?page=40",
   "/two-factor-challenge",
+  "/two-factor-challenge?recovery=1",
   "/reset-password/not-a-real-token?email=someone%40example.org",
   "/no-such-page",
 ];

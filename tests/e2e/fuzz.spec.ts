@@ -60,6 +60,7 @@ const INTENTS = [
   "danger",
   "deactivate",
   "delete",
+  "delete-account",
   "delete-photo",
   "light",
   "move",

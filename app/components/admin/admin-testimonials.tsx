@@ -6,12 +6,14 @@ import {
   TESTIMONIAL_FORM_FIELDS,
   TestimonialFormSchema,
   testimonialsLocation,
+  type TestimonialsPlace,
 } from "../../lib/admin-testimonials.ts";
 import type { Testimonial } from "../../lib/api-types.ts";
 import { draftFormKey, type DraftBanner } from "../../lib/drafts.ts";
 import type { EditConflict } from "../../lib/history.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import { Pager } from "../entry-grid.tsx";
+import { AdminListSearch, noMatchText, searchPagerQuery } from "./admin-list-search.tsx";
 import type { Flash } from "../flash-message.tsx";
 import { FlashMessage } from "./admin-flash-message.tsx";
 import {
@@ -22,7 +24,7 @@ import {
   firstInvalidField,
   formMessageOf,
 } from "../form-fields.tsx";
-import { ConfirmDialog, Modal } from "../modal.tsx";
+import { ConfirmDialog, Modal, ModalActions } from "../modal.tsx";
 import { RichTextEditor } from "../rich-text-editor.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
 import { StarRatingField } from "../star-rating-field.tsx";
@@ -38,6 +40,8 @@ type Props = {
   testimonials: Testimonial[];
   page: number;
   pageCount: number;
+  /** The list's search (`?q=`), "" for none. */
+  search: string;
   flash: Flash | null;
   adding: boolean;
   /** The testimonial the edit modal is open on. */
@@ -61,6 +65,7 @@ export function AdminTestimonials({
   testimonials,
   page,
   pageCount,
+  search,
   flash,
   adding,
   editing,
@@ -71,11 +76,12 @@ export function AdminTestimonials({
   conflict,
   merge,
 }: Props) {
+  const place = { page, search };
   return (
     <>
       <AdminToolbar backTo="/admin">
         <Link
-          to={testimonialsLocation(page, { add: true })}
+          to={testimonialsLocation(place, { add: true })}
           preventScrollReset
           className="button-primary"
         >
@@ -88,19 +94,22 @@ export function AdminTestimonials({
       <FlashMessage flash={flash} hideAfterMs={SAVE_CONFIRMATION_MS} className="mt-6" />
 
       <div className="mt-8">
+        <AdminListSearch search={search} label="Search testimonials" />
+      </div>
+      <div className="mt-6">
         {testimonials.length === 0 ? (
           <p className="rounded-2xl bg-sand/60 p-8 text-center text-muted">
-            There are no testimonials yet. Add the first one.
+            {search ? noMatchText(search) : "There are no testimonials yet. Add the first one."}
           </p>
         ) : (
-          <TestimonialTable testimonials={testimonials} page={page} />
+          <TestimonialTable testimonials={testimonials} place={place} />
         )}
-        <Pager page={page} pageCount={pageCount} />
+        <Pager page={page} pageCount={pageCount} query={searchPagerQuery(search)} />
       </div>
 
       {adding ? (
         <TestimonialModal
-          page={page}
+          place={place}
           testimonial={null}
           result={saveResult}
           submittedReview={submittedReview}
@@ -109,7 +118,7 @@ export function AdminTestimonials({
       {editing ? (
         <TestimonialModal
           key={draftFormKey(editing.id, draft)}
-          page={page}
+          place={place}
           testimonial={editing}
           draft={draft}
           result={saveResult}
@@ -121,8 +130,9 @@ export function AdminTestimonials({
       ) : null}
       {editing && confirmingDelete ? (
         <ConfirmDialog
-          cancelTo={testimonialsLocation(page, { edit: editing.id })}
-          action={testimonialsLocation(page, { edit: editing.id })}
+          cancelTo={testimonialsLocation(place, { edit: editing.id })}
+          action={testimonialsLocation(place, { edit: editing.id })}
+          subject={`the testimonial by “${editing.name}”`}
         />
       ) : null}
     </>
@@ -133,7 +143,13 @@ export function AdminTestimonials({
  * Name, stars and an Edit button a row. On a phone the stars go under the name (the Score
  * column would leave the name no room), so nothing scrolls sideways.
  */
-function TestimonialTable({ testimonials, page }: { testimonials: Testimonial[]; page: number }) {
+function TestimonialTable({
+  testimonials,
+  place,
+}: {
+  testimonials: Testimonial[];
+  place: TestimonialsPlace;
+}) {
   const cell = "px-4 py-3 align-middle";
   return (
     <div className="overflow-x-auto rounded-xl ring-1 ring-brand-100">
@@ -166,7 +182,7 @@ function TestimonialTable({ testimonials, page }: { testimonials: Testimonial[];
               </td>
               <td className={`${cell} text-right`}>
                 <Link
-                  to={testimonialsLocation(page, { edit: testimonial.id })}
+                  to={testimonialsLocation(place, { edit: testimonial.id })}
                   preventScrollReset
                   aria-label={`Edit ${testimonial.name}`}
                   className="inline-block rounded-full bg-brand-50 px-4 py-1.5 font-semibold text-brand-800 no-underline ring-1 ring-brand-100 hover:bg-brand-100"
@@ -184,7 +200,7 @@ function TestimonialTable({ testimonials, page }: { testimonials: Testimonial[];
 
 /** The add modal (`testimonial` null) or the edit modal: Name, Score, Review. */
 function TestimonialModal({
-  page,
+  place,
   testimonial,
   result,
   submittedReview,
@@ -193,7 +209,7 @@ function TestimonialModal({
   merge,
   draft,
 }: {
-  page: number;
+  place: TestimonialsPlace;
   testimonial: Testimonial | null;
   result?: SubmissionResult<string[]> | null;
   submittedReview?: string;
@@ -205,8 +221,8 @@ function TestimonialModal({
 }) {
   const restored = draft?.restored?.values;
   const here = testimonial
-    ? testimonialsLocation(page, { edit: testimonial.id })
-    : testimonialsLocation(page, { add: true });
+    ? testimonialsLocation(place, { edit: testimonial.id })
+    : testimonialsLocation(place, { add: true });
   const [form, fields] = useAppForm(TestimonialFormSchema, {
     id: testimonial ? `testimonial-${testimonial.id}` : "add-testimonial",
     lastResult: result,
@@ -231,7 +247,7 @@ function TestimonialModal({
   return (
     <Modal
       title={testimonial ? "Edit Testimonial" : "Add Testimonial"}
-      closeTo={testimonialsLocation(page)}
+      closeTo={testimonialsLocation(place)}
       wide
     >
       {testimonial ? (
@@ -283,11 +299,11 @@ function TestimonialModal({
           defaultValue={submittedReview ?? restored?.review ?? testimonial?.review ?? ""}
           errors={withoutMessage(fields.review.errors)}
         />
-        <div className="flex flex-wrap-reverse items-center justify-between gap-3 border-t border-brand-100 pt-6">
+        <ModalActions>
           {testimonial ? (
             <Link
               ref={deleteLink}
-              to={testimonialsLocation(page, { edit: testimonial.id, confirmDelete: true })}
+              to={testimonialsLocation(place, { edit: testimonial.id, confirmDelete: true })}
               preventScrollReset
               className="button bg-white text-red-800 ring-1 ring-red-200 hover:bg-red-50"
             >
@@ -305,7 +321,7 @@ function TestimonialModal({
               Add Testimonial
             </SubmitButton>
           )}
-        </div>
+        </ModalActions>
         {testimonial ? (
           <Autosave formId={form.id} subject="testimonials" id={testimonial.id} draft={draft} />
         ) : null}

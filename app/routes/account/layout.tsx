@@ -29,7 +29,7 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AreaLayout
       menu={
-        <SideMenu label="Account" entries={entries}>
+        <SideMenu label="Account" entries={entries} wrap>
           <li>
             <Form method="post" action="/logout">
               <button

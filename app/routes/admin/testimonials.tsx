@@ -27,6 +27,7 @@ export default function AdminTestimonialsRoute({ loaderData, actionData }: Route
       testimonials={loaderData.testimonials}
       page={loaderData.page}
       pageCount={loaderData.pageCount}
+      search={loaderData.search}
       flash={loaderData.flash}
       adding={loaderData.adding}
       editing={loaderData.editing}

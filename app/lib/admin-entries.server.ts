@@ -18,7 +18,7 @@ import {
 } from "./admin-lists.server.ts";
 import { REMOVE_REDIRECT_INTENT } from "../components/admin/old-addresses.tsx";
 import { photoGridAction, uploadPhotos, type PhotoOwner } from "./admin-photos.server.ts";
-import { assertOk, messageOf } from "./api.server.ts";
+import { assertOk, IMAGE_TOO_LARGE, messageOf } from "./api.server.ts";
 import {
   EntryDetailSchema,
   EntryListItemSchema,
@@ -29,7 +29,7 @@ import { flashAfterDelete } from "./admin-trash.server.ts";
 import { loadDraft } from "./drafts.server.ts";
 import { withDraftVersion } from "./drafts.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
-import { replyWithApiFailure } from "./forms.server.ts";
+import { fileTooLarge, replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
 import { requireRecordId } from "./guards.server.ts";
 import { conflictOf, loadedVersionOf, mergeOf, takeTheirs, typedValues } from "./history.server.ts";
@@ -202,7 +202,7 @@ export async function adminEntryAction(
 
   switch (formData.get(INTENT_FIELD)) {
     case "save":
-      return saveEntry(context, kind, entry, formData);
+      return saveEntry(context, kind, entry, formData, fileTooLarge(request, "image"));
     case "merge":
       return mergeByHand(formData);
     case "take-theirs":
@@ -234,13 +234,15 @@ export async function adminEntryAction(
 
 /**
  * POST /api/{kind}/{id} as multipart of every field, the image only when one was chosen. A
- * failure returns what was typed, the article included, so nothing is lost.
+ * failure returns what was typed, the article included, so nothing is lost; so does a picture
+ * the web host dropped for being over the limit (`imageTooLarge`), without calling the API.
  */
 async function saveEntry(
   context: Context,
   kind: EntryKind,
   entry: EntryDetail,
   formData: FormData,
+  imageTooLarge = false,
 ): Promise<EntrySaveData | Response> {
   const submission = parseWithZod(formData, { schema: EntryFormSchema });
   const article = String(formData.get("article") ?? "");
@@ -248,6 +250,7 @@ async function saveEntry(
   const values = submission.value;
 
   const fieldErrors: Record<string, string[]> = {};
+  if (imageTooLarge) fieldErrors.image = [IMAGE_TOO_LARGE];
   let createdAt: string | undefined;
   if (ADMIN_ENTRY_KINDS[kind].publishDate && values.created_at) {
     createdAt = isoFromPublishDate(values.created_at, entry.created_at) ?? undefined;

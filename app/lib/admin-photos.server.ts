@@ -1,9 +1,10 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { idsFrom, moved } from "./admin-lists.server.ts";
-import { assertOk, IMAGE_TOO_LARGE, messageOf } from "./api.server.ts";
+import { assertOk, IMAGE_TOO_LARGE, messageOf, type ApiResult } from "./api.server.ts";
 import { flashAfterDelete } from "./admin-trash.server.ts";
 import { redirectWithFlash } from "./flash.server.ts";
+import { filesTooLarge } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
 import { apiClientContext } from "./request-context.server.ts";
 
@@ -101,8 +102,13 @@ export async function uploadPhotos(
   const files = formData
     .getAll("file")
     .filter((file): file is File => file instanceof File && file.size > 0);
+  // Files the web host dropped for being over the limit count as refused with a 413.
+  const tooLarge = filesTooLarge(request).filter((file) => file.field === "file");
 
-  const results = [];
+  const results: { file: { name: string }; result: ApiResult }[] = tooLarge.map(({ filename }) => ({
+    file: { name: filename },
+    result: { ok: false, status: 413, body: { message: IMAGE_TOO_LARGE }, headers: new Headers() },
+  }));
   for (const file of files) {
     const body = new FormData();
     body.append("file", file, file.name);

@@ -34,25 +34,24 @@ export async function readFormDroppingLargeFiles(
   let skippedTail: Buffer | null = null;
   let read = 0;
 
-  const keep = (bytes: Buffer): "ok" | "refuse" => {
-    kept.push(bytes);
-    keptBytes += bytes.byteLength;
-    if (keptBytes <= limit) return "ok";
-    const all = Buffer.concat(kept);
-    const start = all.lastIndexOf(delimiter);
-    if (start < 0) return "refuse";
-    const headersEnd = all.indexOf("\r\n\r\n", start + delimiter.length);
-    if (headersEnd < 0) {
-      // Wait for the rest of the part's headers, unless they are not headers at all.
+  /** Leaves out the largest file held until the form fits; the one still coming is then skipped. */
+  const shrink = (): "ok" | "refuse" => {
+    while (keptBytes > limit && !skippedTail) {
+      const all = Buffer.concat(kept);
       kept = [all];
-      return all.byteLength - start > PART_HEADERS_MAX_BYTES ? "refuse" : "ok";
+      const largest = largestFilePart(all, delimiter);
+      if (largest === "wait") return "ok";
+      if (!largest) return "refuse";
+      dropped.push(largest.file);
+      if (largest.end === all.byteLength) {
+        kept = [all.subarray(0, largest.start)];
+        keptBytes = largest.start;
+        skippedTail = tailOf(all.subarray(largest.contentStart), delimiter.byteLength - 1);
+      } else {
+        kept = [all.subarray(0, largest.start), all.subarray(largest.end)];
+        keptBytes = all.byteLength - (largest.end - largest.start);
+      }
     }
-    const file = fileOfPart(all.subarray(start + delimiter.length, headersEnd).toString("utf8"));
-    if (!file) return "refuse";
-    dropped.push(file);
-    kept = [all.subarray(0, start)];
-    keptBytes = start;
-    skippedTail = tailOf(all.subarray(headersEnd + 4), delimiter.byteLength - 1);
     return "ok";
   };
 
@@ -76,17 +75,51 @@ export async function readFormDroppingLargeFiles(
       skippedTail = null;
       chunk = scanned.subarray(found);
     }
-    if (keep(chunk) === "refuse") {
+    kept.push(chunk);
+    keptBytes += chunk.byteLength;
+    if (shrink() === "refuse") {
       await reader!.cancel();
       return null;
     }
   }
+  // Still over the limit at the end: nothing more could be left out (no file) while a part's
+  // headers were coming.
+  if (keptBytes > limit) return null;
   // The body ended inside a dropped file: the form is closed after the parts before it.
   if (skippedTail) kept.push(Buffer.concat([delimiter, Buffer.from("--\r\n")]));
   const whole = Buffer.concat(kept).subarray(2);
   const body = new Uint8Array(whole.byteLength);
   body.set(whole);
   return { body, dropped };
+}
+
+type FilePart = { file: DroppedFile; start: number; contentStart: number; end: number };
+
+/**
+ * The largest part of `form` (from a delimiter to the next, or to the end) that carries a file.
+ * "wait" when there is none yet but the last part's headers are still coming; null when there
+ * is none.
+ */
+function largestFilePart(form: Buffer, delimiter: Buffer): FilePart | "wait" | null {
+  const starts: number[] = [];
+  for (let at = form.indexOf(delimiter); at >= 0; at = form.indexOf(delimiter, at + 1)) {
+    starts.push(at);
+  }
+  let largest: FilePart | null = null;
+  let headersComing = false;
+  starts.forEach((start, index) => {
+    const end = starts[index + 1] ?? form.byteLength;
+    const headersEnd = form.indexOf("\r\n\r\n", start + delimiter.byteLength);
+    if (headersEnd < 0 || headersEnd > end) {
+      headersComing = end === form.byteLength && end - start <= PART_HEADERS_MAX_BYTES;
+      return;
+    }
+    const file = fileOfPart(form.subarray(start + delimiter.byteLength, headersEnd).toString());
+    if (file && (!largest || end - start > largest.end - largest.start)) {
+      largest = { file, start, contentStart: headersEnd + 4, end };
+    }
+  });
+  return largest ?? (headersComing ? "wait" : null);
 }
 
 /** The field and file name of a part that carries a file (its `filename`), else null. */

@@ -15,6 +15,7 @@ import {
   type EntrySegment,
 } from "../domain/entries.ts";
 import { entryImageLink, ownerTitle } from "../domain/activity.ts";
+import { describeEntryImage } from "../domain/entry-photos.ts";
 import { notFound, ValidationError } from "../errors.ts";
 import { actorOf } from "./actor.ts";
 import {
@@ -25,6 +26,7 @@ import {
 } from "../presenters/entry.ts";
 import {
   entryCreateForm,
+  entryImageForm,
   imageOrderForm,
   entryOrderForm,
   entryUpdateForm,
@@ -164,6 +166,21 @@ export async function entryAdminRoutes(app: FastifyInstance) {
         title: entry.entry.title,
       });
       return presentEntry(entry.entry, entry.images);
+    });
+
+    app.post<IdParams>(`/api/${segment}images/:id`, async (request) => {
+      const id = parseIdParam(request.params.id);
+      const { fields } = await readForm(request);
+      const described = await describeEntryImage(
+        ctx,
+        kind,
+        id,
+        await parseForm(entryImageForm, fields),
+        { actor: actorOf(request), keep: app.config.revisionsKeep },
+      );
+      if (!described) throw notFound();
+      await logActivity(request, "saved", entryPhoto(kind, described.image, described.entry.title));
+      return presentEntryImage(described.image);
     });
 
     app.delete<IdParams>(`/api/${segment}images/:id`, async (request, reply) => {

@@ -17,7 +17,12 @@ import {
   requestedPage,
 } from "./admin-lists.server.ts";
 import { REMOVE_REDIRECT_INTENT } from "../components/admin/old-addresses.tsx";
-import { photoGridAction, uploadPhotos, type PhotoOwner } from "./admin-photos.server.ts";
+import {
+  describePhoto,
+  photoGridAction,
+  uploadPhotos,
+  type PhotoOwner,
+} from "./admin-photos.server.ts";
 import { assertOk, IMAGE_TOO_LARGE, messageOf } from "./api.server.ts";
 import {
   EntryDetailSchema,
@@ -41,7 +46,9 @@ type Context = Readonly<RouterContextProvider>;
 /** What the edit screen gets back from a save that did not go through. */
 type EntrySaveData = {
   result: SubmissionResult<string[]> | null;
-  article: string;
+  article?: string;
+  /** "Edit Photo" that did not go through (components/admin/entry-photos.tsx). */
+  photoResult?: SubmissionResult<string[]>;
   conflict?: EditConflict;
   merge?: EditConflict;
 };
@@ -216,6 +223,15 @@ export async function adminEntryAction(
         },
         formData,
       );
+    case "save-photo": {
+      const photoResult = await describePhoto(
+        context,
+        entryPhotoOwner(kind, entry.id),
+        entry.images,
+        formData,
+      );
+      return photoResult instanceof Response ? photoResult : { result: null, photoResult };
+    }
     case REMOVE_REDIRECT_INTENT:
       return removeRedirect(context, kind, entry, formData.get("slug"));
     case "delete": {

@@ -96,6 +96,11 @@ const PER_REQUEST_BROTLI_PARAMS = {
 const COMPRESSION_THRESHOLD_BYTES = 1024;
 /** Room for the other fields of an upload form and the multipart framing. */
 const UPLOAD_MARGIN_BYTES = 1024 * 1024;
+/**
+ * A form whose file is over the limit is read to its end (the file dropped) so the page can say
+ * so with everything else kept; beyond this (the spec's largest upload, §9) it gets a bare 413.
+ */
+const UPLOAD_READ_MAX_BYTES = 256 * 1024 * 1024;
 /** Forms without a file input (sign-in, contact, settings…) carry a few lines of text. */
 const FORM_MAX_BYTES = 1024 * 1024;
 const RENDER_CACHE_MAX_BYTES = 32 * 1024 * 1024;
@@ -176,6 +181,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const variantByAcceptLanguage = new Map<string, string>();
   const bodyLimits: BodyLimits = {
     multipart: options.imageMaxBytes + UPLOAD_MARGIN_BYTES,
+    multipartRead: Math.max(UPLOAD_READ_MAX_BYTES, options.imageMaxBytes + UPLOAD_MARGIN_BYTES),
     other: FORM_MAX_BYTES,
   };
 

@@ -1,4 +1,9 @@
 import type { IncomingMessage } from "node:http";
+import {
+  boundaryOf,
+  FILES_TOO_LARGE_HEADER,
+  readFormDroppingLargeFiles,
+} from "./oversize-files.ts";
 
 /** An answer the host gives instead of the app: a 4xx with one short sentence. */
 export type Refusal = {
@@ -7,8 +12,11 @@ export type Refusal = {
   headers?: Record<string, string>;
 };
 
-/** The most a body may hold: a photo upload (multipart), and anything else. */
-export type BodyLimits = { multipart: number; other: number };
+/**
+ * The most a body may hold: a photo upload (multipart), and anything else. A multipart body may
+ * be read up to `multipartRead` bytes, its files beyond `multipart` dropped (oversize-files.ts).
+ */
+export type BodyLimits = { multipart: number; multipartRead: number; other: number };
 
 /** What the site answers; fetch cannot even represent TRACE, TRACK or CONNECT. */
 const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
@@ -47,26 +55,42 @@ export function refusalOf(req: IncomingMessage): Refusal | null {
 /**
  * The app's actions read their body with `request.formData()`, which holds all of it in memory
  * and throws on anything but a well-formed form. The host reads the body first, up to `limits`
- * (a declared or counted size beyond them gets 413), then: a form posted as JSON or text gets
- * 415, a multipart body the parser cannot read gets 400, and a post without a body is an empty
- * form. The app then gets the same request with the body it has already read.
+ * (a declared or counted size beyond them gets 413; a multipart form keeps its text and drops
+ * the files that do not fit, naming them to the app in FILES_TOO_LARGE_HEADER), then: a form
+ * posted as JSON or text gets 415, a multipart body the parser cannot read gets 400, and a post
+ * without a body is an empty form. The app then gets the same request with the body it has
+ * already read.
  */
 export async function withFormBody(
   request: Request,
   limits: BodyLimits,
 ): Promise<Request | Refusal> {
+  const headers = new Headers(request.headers);
+  headers.delete(FILES_TOO_LARGE_HEADER);
   const type = mediaTypeOf(request.headers.get("Content-Type"));
+  const boundary = type === "multipart/form-data" ? boundaryOf(headers.get("Content-Type")) : null;
   const limit = type === "multipart/form-data" ? limits.multipart : limits.other;
-  if (Number(request.headers.get("Content-Length")) > limit) {
+  const declared = Number(request.headers.get("Content-Length"));
+  if (declared > (boundary ? limits.multipartRead : limit)) {
     await request.body?.cancel();
     return TOO_LARGE;
   }
-  const body = await readAtMost(request.body, limit).catch(() => undefined);
+  let body: Uint8Array<ArrayBuffer> | null | undefined;
+  if (boundary) {
+    const kept = await readFormDroppingLargeFiles(request.body, boundary, {
+      limit,
+      readMax: limits.multipartRead,
+    }).catch(() => undefined);
+    body = kept?.body ?? (kept === null ? null : undefined);
+    if (kept && kept.dropped.length > 0)
+      headers.set(FILES_TOO_LARGE_HEADER, JSON.stringify(kept.dropped));
+  } else {
+    body = await readAtMost(request.body, limit).catch(() => undefined);
+  }
   if (body === undefined) return { status: 400, message: "The request body could not be read." };
   if (body === null) return TOO_LARGE;
 
   if (body.byteLength === 0 && !FORM_TYPES.has(type)) {
-    const headers = new Headers(request.headers);
     headers.set("Content-Type", "application/x-www-form-urlencoded");
     return new Request(request, { body, headers });
   }
@@ -83,7 +107,7 @@ export async function withFormBody(
       .catch(() => false);
     if (!readable) return { status: 400, message: "The form could not be read." };
   }
-  return new Request(request, { body });
+  return new Request(request, { body, headers });
 }
 
 /** The whole body, or null as soon as it grows past `limit` bytes (the rest is left unread). */

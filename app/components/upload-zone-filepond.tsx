@@ -9,6 +9,8 @@ declare module "filepond" {
   interface FilePondOptions {
     /** Larger files are refused before upload, with the message of spec §5. */
     maxFileBytes?: number | null;
+    /** FilePond's own option (0.75–1.5 s at least per upload), missing from its types. */
+    allowMinimumUploadDuration?: boolean;
   }
 }
 
@@ -39,6 +41,7 @@ function maxFileBytesPlugin({ addFilter, utils }: FilePondPluginApi) {
 registerPlugin(FilePondPluginFileValidateType, maxFileBytesPlugin);
 
 const MIB = 1024 * 1024;
+const PARALLEL_UPLOADS = 2;
 /** How long a finished file stays in the zone, showing "Upload complete", before it leaves. */
 const FINISHED_FILE_SHOWN_MS = 1500;
 
@@ -49,6 +52,99 @@ function tooBigMessage(fileBytes: number, maxBytes: number): string {
 
 function inMiB(bytes: number): string {
   return String(Math.round((bytes / MIB) * 100) / 100);
+}
+
+type UploadListeners = {
+  load: (response: string) => void;
+  error: (message: string) => void;
+  progress: (computable: boolean, loaded: number, total: number) => void;
+};
+
+/**
+ * One file posted to the upload action with `Accept: application/json`, whose outcome FilePond
+ * follows once it gets to it: progress, the photo's status, or the server's own reason (its
+ * `message`, e.g. "The file must be an image.") rather than a bare status code.
+ */
+class Upload {
+  private request = new XMLHttpRequest();
+  private outcome: { ok: true; status: number } | { ok: false; message: string } | null = null;
+  private listeners: UploadListeners | null = null;
+  private lastProgress: [boolean, number, number] | null = null;
+
+  private action: string;
+  private fields: Record<string, string>;
+  private file: Blob;
+  private onUploaded: () => void;
+
+  constructor(action: string, fields: Record<string, string>, file: Blob, onUploaded: () => void) {
+    this.action = action;
+    this.fields = fields;
+    this.file = file;
+    this.onUploaded = onUploaded;
+  }
+
+  /** Posts the file; `settled` once it has an answer, failed or was aborted. */
+  send(settled: () => void) {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(this.fields)) body.append(name, value);
+    body.append("file", this.file, (this.file as File).name ?? "photo");
+    const { request } = this;
+    request.open("POST", this.action);
+    request.setRequestHeader("Accept", "application/json");
+    request.upload.onprogress = (event) => {
+      this.lastProgress = [event.lengthComputable, event.loaded, event.total];
+      this.listeners?.progress(...this.lastProgress);
+    };
+    request.onload = () => {
+      settled();
+      if (request.status >= 200 && request.status < 300) {
+        this.finish({ ok: true, status: request.status });
+        this.onUploaded();
+      } else {
+        this.finish({ ok: false, message: reasonOf(request) });
+      }
+    };
+    request.onerror = () => {
+      settled();
+      this.finish({ ok: false, message: "The upload failed: the server could not be reached." });
+    };
+    request.onabort = settled;
+    request.send(body);
+  }
+
+  /** FilePond's callbacks for this file: told at once what has already happened. */
+  follow(listeners: UploadListeners) {
+    this.listeners = listeners;
+    if (this.lastProgress) listeners.progress(...this.lastProgress);
+    if (this.outcome) this.tell(this.outcome);
+  }
+
+  abort() {
+    this.listeners = null;
+    this.request.abort();
+  }
+
+  private finish(outcome: NonNullable<Upload["outcome"]>) {
+    this.outcome = outcome;
+    if (this.listeners) this.tell(outcome);
+  }
+
+  private tell(outcome: NonNullable<Upload["outcome"]>) {
+    if (outcome.ok) this.listeners?.load(String(outcome.status));
+    else this.listeners?.error(outcome.message);
+  }
+}
+
+/** The server's reason for refusing a file (`{message}`), else its status as the spec words it. */
+function reasonOf(request: XMLHttpRequest): string {
+  try {
+    const body: unknown = JSON.parse(request.responseText);
+    const message = (body as { message?: unknown } | null)?.message;
+    if (typeof message === "string" && message !== "") return message;
+  } catch {
+    // Not JSON (a proxy's error page): the status says what there is to say.
+  }
+  return `Server responded with ${request.status} code.`;
 }
 
 /** The FilePond drop zone that replaces the plain upload form once the page runs JavaScript. */
@@ -71,6 +167,35 @@ export default function FilePondZone({
     return () => timers.forEach(clearTimeout);
   }, []);
 
+  // Uploads under way or done, by file: each starts as soon as FilePond has the file (see
+  // startUpload), and FilePond's own processing, which waits until its list has stopped moving
+  // (about two seconds after a drop), joins it.
+  const uploads = useRef(new WeakMap<Blob, Upload>());
+  // Two at a time (spec §5), the others waiting their turn.
+  const running = useRef({ active: 0, waiting: [] as Upload[] });
+  const startWaiting = () => {
+    const queue = running.current;
+    while (queue.active < PARALLEL_UPLOADS && queue.waiting.length > 0) {
+      queue.active += 1;
+      queue.waiting.shift()!.send(() => {
+        queue.active -= 1;
+        startWaiting();
+      });
+    }
+  };
+
+  const startUpload = (file: Blob): Upload => {
+    const known = uploads.current.get(file);
+    if (known) return known;
+    const upload = new Upload(latest.current.action, latest.current.fields ?? {}, file, () =>
+      latest.current.onUploaded?.(),
+    );
+    uploads.current.set(file, upload);
+    running.current.waiting.push(upload);
+    startWaiting();
+    return upload;
+  };
+
   // One stable server definition: react-filepond hands every prop to FilePond on each render.
   const server = useMemo(() => {
     const process: ProcessServerConfigFunction = (
@@ -82,31 +207,21 @@ export default function FilePondZone({
       progress,
       abort,
     ) => {
-      const body = new FormData();
-      for (const [name, value] of Object.entries(latest.current.fields ?? {})) {
-        body.append(name, value);
-      }
-      body.append("file", file, file.name);
-
-      const request = new XMLHttpRequest();
-      request.open("POST", latest.current.action);
-      request.setRequestHeader("Accept", "application/json");
-      request.upload.onprogress = (event) =>
-        progress(event.lengthComputable, event.loaded, event.total);
-      request.onload = () => {
-        if (request.status >= 200 && request.status < 300) load(String(request.status));
-        else error(`Server responded with ${request.status} code.`);
-      };
-      request.onerror = () => error("The upload failed: the server could not be reached.");
-      request.send(body);
+      const upload = startUpload(file);
+      upload.follow({ load, error, progress });
       return {
         abort: () => {
-          request.abort();
+          const queue = running.current;
+          queue.waiting = queue.waiting.filter((waiting) => waiting !== upload);
+          upload.abort();
+          uploads.current.delete(file);
           abort();
         },
       };
     };
     return { process };
+    // startUpload reads nothing but refs, so the first one serves for good.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (
@@ -119,7 +234,7 @@ export default function FilePondZone({
         name="file"
         allowMultiple
         acceptedFileTypes={["image/*"]}
-        maxParallelUploads={2}
+        maxParallelUploads={PARALLEL_UPLOADS}
         // Each file still uploads as soon as it is added (onaddfile), but FilePond's own instant
         // mode would drop a cancelled file at once; this way it stays with "Upload canceled.".
         instantUpload={false}
@@ -139,12 +254,16 @@ export default function FilePondZone({
         labelTapToCancel="Tap to cancel"
         labelTapToRetry="Tap to retry"
         labelTapToUndo="Tap to undo"
+        // FilePond's least upload time (0.75–1.5 s) only holds back the finished photo.
+        allowMinimumUploadDuration={false}
         onaddfile={(error, file) => {
-          if (!error) void pond.current?.processFile(file.id);
+          if (error) return;
+          startUpload(file.file);
+          // The zone shows a failure itself ("Server responded with 500 code."): nothing to throw.
+          pond.current?.processFile(file.id).catch(() => {});
         }}
         onprocessfile={(error, file) => {
           if (error) return;
-          latest.current.onUploaded?.();
           const timer = setTimeout(() => {
             removals.current.delete(timer);
             pond.current?.removeFile(file.id);

@@ -19,8 +19,13 @@ import {
   requestedSearch,
 } from "./admin-lists.server.ts";
 import { REMOVE_REDIRECT_INTENT } from "../components/admin/old-addresses.tsx";
-import { photoGridAction, uploadPhotos, type PhotoOwner } from "./admin-photos.server.ts";
-import { assertOk, messageOf } from "./api.server.ts";
+import {
+  describePhoto,
+  photoGridAction,
+  uploadPhotos,
+  type PhotoOwner,
+} from "./admin-photos.server.ts";
+import { assertOk, IMAGE_TOO_LARGE, messageOf } from "./api.server.ts";
 import {
   EntryDetailSchema,
   EntryListItemSchema,
@@ -32,7 +37,7 @@ import { flashAfterDelete } from "./admin-trash.server.ts";
 import { loadDraft } from "./drafts.server.ts";
 import { withDraftVersion } from "./drafts.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
-import { replyWithApiFailure } from "./forms.server.ts";
+import { fileTooLarge, replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
 import { requireRecordId } from "./guards.server.ts";
 import { conflictOf, loadedVersionOf, mergeOf, takeTheirs, typedValues } from "./history.server.ts";
@@ -48,7 +53,9 @@ type Context = Readonly<RouterContextProvider>;
 /** What the edit screen gets back from a save that did not go through. */
 type EntrySaveData = {
   result: SubmissionResult<string[]> | null;
-  article: string;
+  article?: string;
+  /** "Edit Photo" that did not go through (components/admin/entry-photos.tsx). */
+  photoResult?: SubmissionResult<string[]>;
   conflict?: EditConflict;
   merge?: EditConflict;
 };
@@ -223,7 +230,7 @@ export async function adminEntryAction(
 
   switch (formData.get(INTENT_FIELD)) {
     case "save":
-      return saveEntry(context, kind, entry, formData);
+      return saveEntry(context, kind, entry, formData, fileTooLarge(request, "image"));
     case "merge":
       return mergeByHand(formData);
     case "take-theirs":
@@ -237,6 +244,15 @@ export async function adminEntryAction(
         },
         formData,
       );
+    case "save-photo": {
+      const photoResult = await describePhoto(
+        context,
+        entryPhotoOwner(kind, entry.id),
+        entry.images,
+        formData,
+      );
+      return photoResult instanceof Response ? photoResult : { result: null, photoResult };
+    }
     case REMOVE_REDIRECT_INTENT:
       return removeRedirect(context, kind, entry, formData.get("slug"));
     case "delete": {
@@ -255,13 +271,15 @@ export async function adminEntryAction(
 
 /**
  * POST /api/{kind}/{id} as multipart of every field, the image only when one was chosen. A
- * failure returns what was typed, the article included, so nothing is lost.
+ * failure returns what was typed, the article included, so nothing is lost; so does a picture
+ * the web host dropped for being over the limit (`imageTooLarge`), without calling the API.
  */
 async function saveEntry(
   context: Context,
   kind: EntryKind,
   entry: EntryDetail,
   formData: FormData,
+  imageTooLarge = false,
 ): Promise<EntrySaveData | Response> {
   const submission = parseWithZod(formData, { schema: EntryFormSchema });
   const article = String(formData.get("article") ?? "");
@@ -269,6 +287,7 @@ async function saveEntry(
   const values = submission.value;
 
   const fieldErrors: Record<string, string[]> = {};
+  if (imageTooLarge) fieldErrors.image = [IMAGE_TOO_LARGE];
   let createdAt: string | undefined;
   if (ADMIN_ENTRY_KINDS[kind].publishDate && values.created_at) {
     createdAt = isoFromPublishDate(values.created_at, entry.created_at) ?? undefined;

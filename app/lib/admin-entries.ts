@@ -112,6 +112,9 @@ export function isoFromPublishDate(text: string, previousIso: string): string | 
 
 export const CreateEntrySchema = z.object({ title: requiredText("title") });
 
+/** "Edit Photo" of an entry's photo: its alt text; the API checks the rest (record 032). */
+export const EntryPhotoSchema = z.object({ alt: z.string().trim().optional() });
+
 /** The edit form; the browser checks the title, the API every rule (slug, date, image). */
 export const EntryFormSchema = z.object({
   title: requiredText("title"),

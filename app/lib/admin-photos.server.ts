@@ -1,9 +1,13 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { idsFrom, moved } from "./admin-lists.server.ts";
-import { assertOk, IMAGE_TOO_LARGE, messageOf } from "./api.server.ts";
+import { assertOk, IMAGE_TOO_LARGE, messageOf, type ApiResult } from "./api.server.ts";
 import { flashAfterDelete } from "./admin-trash.server.ts";
 import { redirectWithFlash } from "./flash.server.ts";
+import { filesTooLarge, replyWithApiFailure } from "./forms.server.ts";
+import { EntryPhotoSchema } from "./admin-entries.ts";
 import { INTENT_FIELD } from "./forms.ts";
 import { apiClientContext } from "./request-context.server.ts";
 
@@ -74,6 +78,31 @@ export async function photoGridAction(
   }
 }
 
+/**
+ * "Edit Photo" of an entry's photo: its alt text to `POST {imagesApi}/{id}` (record 032), then
+ * back to the edit screen with a message; a refusal is the dialog's result, first error a field.
+ */
+export async function describePhoto(
+  context: Context,
+  owner: PhotoOwner,
+  photos: readonly { id: number }[],
+  formData: FormData,
+): Promise<Response | SubmissionResult<string[]>> {
+  const photoId = photoIdFrom(formData, photos);
+  const submission = parseWithZod(formData, { schema: EntryPhotoSchema });
+  if (submission.status !== "success") return submission.reply();
+  const api = context.get(apiClientContext);
+  // An emptied field is left out by the form; sent empty, it clears the alt text.
+  const saved = await api.post(`${owner.imagesApi}/${photoId}`, {
+    alt: submission.value.alt ?? "",
+  });
+  if (!saved.ok) return replyWithApiFailure(submission, saved, { firstErrorOnly: true });
+  return redirectWithFlash(context, owner.here, {
+    kind: "success",
+    message: "The photo's details were saved.",
+  });
+}
+
 /** The photo a form names in `id`; one that is not the item's is a client's mistake (400). */
 export function photoIdFrom(formData: FormData, photos: readonly { id: number }[]): number {
   const value = String(formData.get("id") ?? "");
@@ -101,8 +130,13 @@ export async function uploadPhotos(
   const files = formData
     .getAll("file")
     .filter((file): file is File => file instanceof File && file.size > 0);
+  // Files the web host dropped for being over the limit count as refused with a 413.
+  const tooLarge = filesTooLarge(request).filter((file) => file.field === "file");
 
-  const results = [];
+  const results: { file: { name: string }; result: ApiResult }[] = tooLarge.map(({ filename }) => ({
+    file: { name: filename },
+    result: { ok: false, status: 413, body: { message: IMAGE_TOO_LARGE }, headers: new Headers() },
+  }));
   for (const file of files) {
     const body = new FormData();
     body.append("file", file, file.name);

@@ -12,13 +12,19 @@ import {
 } from "./admin-widgets.ts";
 import { requestedSearch } from "./admin-lists.server.ts";
 import { flashAfterDelete } from "./admin-trash.server.ts";
-import { assertOk, messageOf, throwNotFound, type ApiResult } from "./api.server.ts";
+import {
+  assertOk,
+  IMAGE_TOO_LARGE,
+  messageOf,
+  throwNotFound,
+  type ApiResult,
+} from "./api.server.ts";
 import { loadDraft } from "./drafts.server.ts";
 import { withDraftVersion } from "./drafts.ts";
 import { requireRecordId } from "./guards.server.ts";
 import { pagedSchema } from "./api-types.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
-import { replyWithApiFailure, safeRedirectPath } from "./forms.server.ts";
+import { fileTooLarge, replyWithApiFailure, safeRedirectPath } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
 import { conflictOf, loadedVersionOf, mergeOf, takeTheirs, typedValues } from "./history.server.ts";
 import type { EditConflict } from "./history.ts";
@@ -134,7 +140,7 @@ export async function adminWidgetAction(context: Context, id: string, request: R
     case "delete":
       return deleteWidget(context, id);
     case "save":
-      return saveWidget(context, id, formData, returnTo);
+      return saveWidget(context, id, formData, returnTo, fileTooLarge(request, "file"));
     case "merge": {
       const merge = mergeOf(formData, WIDGET_FORM_FIELDS);
       return { result: null, html: merge.mine.html, merge };
@@ -155,16 +161,20 @@ export async function adminWidgetAction(context: Context, id: string, request: R
   }
 }
 
+/** `pictureTooLarge`: the web host dropped the chosen picture (over the limit); the API is not called. */
 async function saveWidget(
   context: Context,
   id: string,
   formData: FormData,
   returnTo: string | null,
+  pictureTooLarge = false,
 ): Promise<WidgetSaveData | Response> {
   const submission = parseWithZod(formData, { schema: WidgetFormSchema });
   const posted = (field: string) => (formData.has(field) ? String(formData.get(field)) : undefined);
   const html = posted("html");
   if (submission.status !== "success") return { result: submission.reply(), html };
+  if (pictureTooLarge)
+    return { result: submission.reply({ fieldErrors: { file: [IMAGE_TOO_LARGE] } }), html };
   const values = submission.value;
 
   const body = new FormData();

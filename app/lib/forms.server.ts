@@ -94,3 +94,30 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
 export function redirectToOf(url: URL, fallback = "/"): string {
   return safeRedirectPath(url.searchParams.get("redirectTo"), fallback);
 }
+
+/** A file the web host left out of the posted form: it would not fit the body limit. */
+export type FileTooLarge = { field: string; filename: string };
+
+/**
+ * The files the web host dropped from this multipart post for being too large (its header
+ * `X-Files-Too-Large`, web/oversize-files.ts; the host removes one a client sends). The action
+ * answers the form with "The image you have uploaded is too large" under that field.
+ */
+export function filesTooLarge(request: Request): FileTooLarge[] {
+  const header = request.headers.get("X-Files-Too-Large");
+  if (!header) return [];
+  try {
+    const files: unknown = JSON.parse(header);
+    if (!Array.isArray(files)) return [];
+    return files.filter(
+      (file): file is FileTooLarge =>
+        typeof file?.field === "string" && typeof file?.filename === "string",
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** Whether the host dropped the file posted under `field`. */
+export const fileTooLarge = (request: Request, field: string) =>
+  filesTooLarge(request).some((file) => file.field === field);

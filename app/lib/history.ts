@@ -87,11 +87,13 @@ export const FIELD_LABELS: Record<string, string> = {
   twitter: "Twitter",
 };
 
-export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;
+/** An entry snapshot keeps each photo's alt text as `photo_alts.<photo id>` (record 032). */
+export const fieldLabel = (field: string) =>
+  FIELD_LABELS[field] ?? (field.startsWith("photo_alts.") ? "Photo description" : field);
 
-/** "Title, Text": the fields a revision changed, as the History list names them. */
+/** "Title, Text": the fields a revision changed, as the History list names them (each once). */
 export function changedLabel(changed: readonly string[]): string {
-  return changed.map(fieldLabel).join(", ");
+  return [...new Set(changed.map(fieldLabel))].join(", ");
 }
 
 /** A snapshot's fields as text, nested objects (the settings' social links) named with dots. */

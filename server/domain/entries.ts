@@ -68,6 +68,8 @@ export function entrySnapshot(entry: Entry, images: EntryImage[]): RevisionData 
     article: entry.article,
     photo_order: images.map((image) => image.id),
     status: entry.status,
+    // By photo id, so a new order is no change of description.
+    photo_alts: Object.fromEntries(images.map((image) => [image.id, image.alt])),
   };
 }
 
@@ -481,6 +483,8 @@ export type EntryChanges = {
   photoOrder?: number[];
   /** Publish or unpublish with the save (record 031). */
   status?: EntryStatus;
+  /** The photos' descriptions (a restored revision's); ids no longer there are skipped. */
+  photoAlts?: { id: number; alt: string }[];
 };
 
 /**
@@ -540,12 +544,20 @@ export async function updateEntry(
         await keepOldSlug(trx, entry, previous, slug);
       }
       let ordered = images;
-      if (changes.photoOrder) {
+      for (const { id: imageId, alt } of changes.photoAlts ?? []) {
+        await trx
+          .updateTable("entry_images")
+          .set({ alt })
+          .where("id", "=", imageId)
+          .where("entry_id", "=", id)
+          .execute();
+      }
+      if (changes.photoOrder || changes.photoAlts) {
         const current = await imagesOf(trx, id);
         const known = new Set(current.map((image) => image.id));
         const order = reorderWithin(
           current.map((image) => image.id),
-          changes.photoOrder.filter((imageId) => known.has(imageId)),
+          (changes.photoOrder ?? []).filter((imageId) => known.has(imageId)),
         );
         await savePositions(trx, "entry_images", current, order);
         ordered = await imagesOf(trx, id);

@@ -16,6 +16,7 @@ import {
 import { entryImageLink, ownerTitle } from "../domain/activity.ts";
 import { withEmbeddedGalleries } from "../domain/gallery-embeds.ts";
 import { saveEntryAndStatus, setEntryStatus } from "../domain/entry-status.ts";
+import { describeEntryImage } from "../domain/entry-photos.ts";
 import { notFound, ValidationError } from "../errors.ts";
 import { actorOf } from "./actor.ts";
 import {
@@ -28,6 +29,7 @@ import {
 import {
   entryCreateForm,
   entryStatusForm,
+  entryImageForm,
   imageOrderForm,
   entryOrderForm,
   entryUpdateForm,
@@ -200,6 +202,21 @@ export async function entryAdminRoutes(app: FastifyInstance) {
         title: entry.entry.title,
       });
       return presentEntry(await withEmbeddedGalleries(app.db, entry.entry), entry.images);
+    });
+
+    app.post<IdParams>(`/api/${segment}images/:id`, async (request) => {
+      const id = parseIdParam(request.params.id);
+      const { fields } = await readForm(request);
+      const described = await describeEntryImage(
+        ctx,
+        kind,
+        id,
+        await parseForm(entryImageForm, fields),
+        { actor: actorOf(request), keep: app.config.revisionsKeep },
+      );
+      if (!described) throw notFound();
+      await logActivity(request, "saved", entryPhoto(kind, described.image, described.entry.title));
+      return presentEntryImage(described.image);
     });
 
     app.delete<IdParams>(`/api/${segment}images/:id`, async (request, reply) => {

@@ -55,6 +55,14 @@ export const entryUpdateForm = z.object({
   version: versionField,
 });
 
+/** What an entry photo shows, for those who cannot see it (as a gallery photo's alt); null is "". */
+export const entryImageForm = z.object({
+  alt: line()
+    .max(255)
+    .nullish()
+    .transform((alt) => (alt === null ? "" : alt)),
+});
+
 const ISO_DATE =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 

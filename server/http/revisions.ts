@@ -144,6 +144,7 @@ export async function revisionRoutes(app: FastifyInstance) {
             photoOrder: Array.isArray(data.photo_order)
               ? data.photo_order.filter((imageId) => typeof imageId === "number")
               : undefined,
+            photoAlts: photoAltsOf(data),
           },
           options,
         );
@@ -167,5 +168,14 @@ export async function revisionRoutes(app: FastifyInstance) {
       });
       return answer;
     },
+  );
+}
+
+/** A snapshot's photo descriptions (`photo_alts`: alt by photo id). */
+function photoAltsOf(data: Record<string, unknown>): { id: number; alt: string }[] | undefined {
+  const alts = data.photo_alts;
+  if (alts === null || typeof alts !== "object" || Array.isArray(alts)) return undefined;
+  return Object.entries(alts).flatMap(([id, alt]) =>
+    /^\d{1,9}$/.test(id) && typeof alt === "string" ? [{ id: Number(id), alt }] : [],
   );
 }

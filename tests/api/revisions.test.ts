@@ -70,6 +70,7 @@ describe("entry revisions", () => {
       article: "<p>The original text.</p>",
       image_url: null,
       photo_order: [],
+      photo_alts: {},
     });
   });
 

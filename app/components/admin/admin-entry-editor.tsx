@@ -1,7 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import {
-  EMBED_WIDTHS,
   EntryFormSchema,
   entrySubject,
   photosConsequence,
@@ -34,7 +33,7 @@ import {
   StatusBadge,
 } from "./admin-entry-parts.tsx";
 import { EditConflictScreen, TheirValues } from "./edit-conflict.tsx";
-import { PhotoSection } from "./photo-grid.tsx";
+import { EntryPhotoSection } from "./entry-photos.tsx";
 import { ImageChooser } from "./image-chooser.tsx";
 import { OldAddresses, RemoveRedirectForm } from "./old-addresses.tsx";
 
@@ -195,27 +194,11 @@ export function AdminEntryEditor({
         </Form>
         {entry.old_slugs?.length ? <RemoveRedirectForm here={here} /> : null}
 
-        <PhotoSection
+        <EntryPhotoSection
           flash={flash?.undo ? flash : null}
           photos={entry.images}
           here={here}
           imageMaxBytes={imageMaxBytes}
-          uploadLabel="Images to add to the Photo Gallery"
-          title="Photo Gallery"
-          note={
-            <p>
-              Set an image's width inside the text with a short code such as{" "}
-              <code className="rounded bg-white px-1.5 py-0.5">[[image50=1]]</code> or{" "}
-              <code className="rounded bg-white px-1.5 py-0.5">[[image100=4]]</code>: the number
-              after “image” is the width in percent ({EMBED_WIDTHS.join(", ")}), the number after
-              “=” is the photo's. Copy a photo's code from under it.
-            </p>
-          }
-          renderDetails={(image) => (
-            <code className="block rounded bg-sand/70 px-2 py-1 text-center text-sm select-all">
-              {image.short_code ?? `[[image100=${image.id}]]`}
-            </code>
-          )}
         />
 
         {confirmingDelete ? (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 /**
@@ -16,8 +16,20 @@ export function CopyCode({ code, label }: { code: string; label: string }) {
   }, [copied]);
 
   return (
-    <span className="inline-flex max-w-full items-center gap-2">
-      <code className="rounded bg-sand px-1.5 py-0.5 text-sm break-all select-all">{code}</code>
+    // In a narrow card the button goes under the code, which may break after its "=".
+    <span className="inline-flex max-w-full flex-wrap items-center gap-x-2 gap-y-1">
+      <code className="rounded bg-sand px-1.5 py-0.5 text-sm break-words select-all">
+        {code.split("=").map((part, index) => (
+          <Fragment key={index}>
+            {index > 0 ? (
+              <>
+                =<wbr />
+              </>
+            ) : null}
+            {part}
+          </Fragment>
+        ))}
+      </code>
       {live ? (
         <button
           type="button"

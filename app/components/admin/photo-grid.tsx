@@ -23,8 +23,8 @@ type PhotoSectionProps<T extends PhotoGridItem> = {
   title: string;
   /** What staff read above the grid. */
   note: ReactNode;
-  /** Under each photo: its short code, or its alt text and link. */
-  renderDetails: (photo: T) => ReactNode;
+  /** Under each photo: its alt text and short code, or alt text and link (`name` as below). */
+  renderDetails: (photo: T, name: string) => ReactNode;
   /** A photo's own buttons, before rotate and delete (`name` is its accessible name). */
   renderActions?: (photo: T, name: string) => ReactNode;
   /** A deleted photo's "Moved to Trash" with its Undo. */
@@ -95,7 +95,7 @@ export function PhotoSection<T extends PhotoGridItem>({
                 name={nameOf(photo)}
                 here={here}
                 dragHandle={dragHandle}
-                details={renderDetails(photo)}
+                details={renderDetails(photo, nameOf(photo))}
                 actions={renderActions?.(photo, nameOf(photo))}
               />
             )}

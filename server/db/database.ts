@@ -11,6 +11,7 @@ import * as contactMailClaim from "./migrations/0003-contact-mail-claim.ts";
 import * as throttles from "./migrations/0004-throttles.ts";
 import * as entrySlugRedirects from "./migrations/0005-entry-slug-redirects.ts";
 import * as trashHistoryActivity from "./migrations/0006-trash-history-activity.ts";
+import * as messagesInvitations from "./migrations/0009-messages-invitations.ts";
 import type { Database } from "./schema.ts";
 import { preparingOnce } from "./sqlite-statements.ts";
 
@@ -70,6 +71,10 @@ function migrationsFor(dialect: SqlDialect): Record<string, Migration> {
     "0006-trash-history-activity": {
       up: (db) => trashHistoryActivity.up(db, dialect),
       down: (db) => trashHistoryActivity.down(db),
+    },
+    "0009-messages-invitations": {
+      up: (db) => messagesInvitations.up(db, dialect),
+      down: (db) => messagesInvitations.down(db),
     },
   };
 }

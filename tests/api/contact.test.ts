@@ -80,6 +80,7 @@ describe("POST /api/contact", () => {
       telephone: "+44 20 7946 0000",
       email,
       message: "Hello!\nCan I volunteer on Saturdays?",
+      state: "unread",
       created_at: expect.any(String),
       mailed_at: expect.any(String),
     });
@@ -381,8 +382,13 @@ describe("GET /api/contact-messages", () => {
     expect(await messagesOf(own, "?page=1&limit=2")).toEqual({
       results: [expect.objectContaining({ name: "Visitor 1" })],
       total: 3,
+      unread: 3,
     });
-    expect(await messagesOf(own, "?page=5&limit=2")).toEqual({ results: [], total: 3 });
+    expect(await messagesOf(own, "?page=5&limit=2")).toEqual({
+      results: [],
+      total: 3,
+      unread: 3,
+    });
   });
 
   it.each([

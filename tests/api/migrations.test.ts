@@ -26,6 +26,7 @@ const TABLES = [
   "settings",
   "testimonials",
   "trash",
+  "user_invitations",
   "users",
   "widgets",
 ];
@@ -89,17 +90,58 @@ describe("migrations", () => {
     apis.push(api);
     const { db, dialect } = api.database;
     const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
-    const down = await migrator.migrateDown();
+    const down = await migrator.migrateTo("0005-entry-slug-redirects");
     expect(down.error).toBeUndefined();
-    expect(down.results?.map((result) => result.migrationName)).toEqual([
+    expect(down.results?.map((result) => result.migrationName)).toContain(
       "0006-trash-history-activity",
-    ]);
+    );
     const tablesAfterDown = Object.keys(await columnsByTable(api.database));
     for (const table of ["trash", "revisions", "drafts", "activity"])
       expect(tablesAfterDown).not.toContain(table);
-    expect(await migrateToLatest(api.database)).toEqual(["0006-trash-history-activity"]);
+    expect(await migrateToLatest(api.database)).toContain("0006-trash-history-activity");
     expect(Object.keys(await columnsByTable(api.database))).toEqual(
       expect.arrayContaining(["trash", "revisions", "drafts", "activity"]),
     );
+  });
+
+  it("take message states and invitations down and up again; earlier messages count as read", async () => {
+    const api = await startTestApi();
+    apis.push(api);
+    const { db, dialect } = api.database;
+    const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
+    const down = await migrator.migrateDown();
+    expect(down.error).toBeUndefined();
+    expect(down.results?.map((result) => result.migrationName)).toEqual([
+      "0009-messages-invitations",
+    ]);
+    const columns = await columnsByTable(api.database);
+    expect(columns).not.toHaveProperty("user_invitations");
+    expect(columns.contact_messages).not.toContain("state");
+    await db
+      .withTables<{ contact_messages: Record<string, string> }>()
+      .insertInto("contact_messages")
+      .values({
+        name: "Earlier",
+        telephone: "",
+        email: "earlier@example.org",
+        message: "Sent before the upgrade",
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    expect(await migrateToLatest(api.database)).toEqual(["0009-messages-invitations"]);
+    const after = await columnsByTable(api.database);
+    expect(after.user_invitations).toEqual([
+      "created_at",
+      "email",
+      "expires_at",
+      "id",
+      "invited_by",
+      "invited_by_name",
+      "mailed_at",
+      "token",
+      "user_id",
+    ]);
+    const states = await db.selectFrom("contact_messages").select("state").execute();
+    expect(states).toEqual([{ state: "read" }]);
   });
 });

@@ -222,11 +222,21 @@ export const ContactMessageSchema = z.object({
   created_at: z.string(),
   mailed_at: optionalText,
   /** Our API's (record 036): unread, read or archived; unknown (null) from any other backend. */
-  state: z.enum(["unread", "read", "archived"]).nullish().catch(null).transform((s) => s ?? null),
+  state: z
+    .enum(["unread", "read", "archived"])
+    .nullish()
+    .catch(null)
+    .transform((s) => s ?? null),
 });
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 
 /** How many messages are unread, beside any page of them (record 036); 0 when not told. */
 export const UnreadCountSchema = z.object({
-  unread: z.number().int().nonnegative().nullish().catch(null).transform((n) => n ?? 0),
+  unread: z
+    .number()
+    .int()
+    .nonnegative()
+    .nullish()
+    .catch(null)
+    .transform((n) => n ?? 0),
 });

@@ -12,7 +12,11 @@ import type { TrashWho } from "./trash.ts";
  * (trash.ts). Activity lines name the sender, never the message.
  */
 
-export const MESSAGE_STATES = ["unread", "read", "archived"] as const satisfies ContactMessageState[];
+export const MESSAGE_STATES = [
+  "unread",
+  "read",
+  "archived",
+] as const satisfies ContactMessageState[];
 
 /** What `?state=` asks for: the inbox is every message not archived. */
 export const MESSAGE_FILTERS = {

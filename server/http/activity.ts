@@ -56,9 +56,7 @@ export async function activityRoutes(app: FastifyInstance) {
   });
 
   app.get("/api/activity", { preHandler: admin }, async (request) => {
-    const { page, limit, q, user_id, subject, action } = activityQuery.parse(
-      request.query ?? {},
-    );
+    const { page, limit, q, user_id, subject, action } = activityQuery.parse(request.query ?? {});
     const filter = {
       userId: user_id === undefined ? undefined : Number(user_id),
       subjects: subject,

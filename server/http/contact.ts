@@ -10,10 +10,7 @@ import {
 import { trashContactMessage } from "../domain/trash.ts";
 import { notFound } from "../errors.ts";
 import { presentMessage } from "../presenters/account.ts";
-import {
-  presentContactMessage,
-  presentContactMessagePage,
-} from "../presenters/contact-message.ts";
+import { presentContactMessage, presentContactMessagePage } from "../presenters/contact-message.ts";
 import { admin } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
 import { readForm } from "./multipart.ts";
@@ -87,9 +84,13 @@ export async function contactRoutes(app: FastifyInstance) {
     return presentContactMessage(message);
   });
 
-  app.delete<IdParams>("/api/contact-messages/:id", { preHandler: admin }, async (request, reply) => {
-    const id = parseIdParam(request.params.id);
-    const trashed = await trashContactMessage(trashContextOf(app), trashWho(request), id);
-    return answerTrashed(app, reply, trashed);
-  });
+  app.delete<IdParams>(
+    "/api/contact-messages/:id",
+    { preHandler: admin },
+    async (request, reply) => {
+      const id = parseIdParam(request.params.id);
+      const trashed = await trashContactMessage(trashContextOf(app), trashWho(request), id);
+      return answerTrashed(app, reply, trashed);
+    },
+  );
 }

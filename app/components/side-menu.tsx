@@ -45,9 +45,16 @@ export function SideMenu({
       >
         {entries.map((entry) => (
           <li key={entry.to}>
-            <NavLink to={entry.to} end={entry.end} className={entryClass}>
+            <NavLink
+              to={entry.to}
+              end={entry.end}
+              aria-label={
+                entry.count ? `${entry.label}, ${entry.count.value} ${entry.count.of}` : undefined
+              }
+              className={entryClass}
+            >
               {entry.label}
-              {entry.count ? <MenuCount {...entry.count} /> : null}
+              {entry.count ? <MenuCount value={entry.count.value} /> : null}
             </NavLink>
           </li>
         ))}
@@ -57,16 +64,12 @@ export function SideMenu({
   );
 }
 
-/** A badge whose words a screen reader hears with the label: "Messages, 3 unread". */
-function MenuCount({ value, of }: { value: number; of: string }) {
+/** A badge beside the label; the link's name says what it counts: "Messages, 3 unread". */
+function MenuCount({ value }: { value: number }) {
   return (
-    <>
-      <span className="sr-only">, </span>
-      <span className="ml-2 inline-block min-w-6 rounded-full bg-donate-500 px-1.5 text-center text-sm font-bold text-ink">
-        {value}
-        <span className="sr-only"> {of}</span>
-      </span>
-    </>
+    <span className="ml-2 inline-block min-w-6 rounded-full bg-donate-500 px-1.5 text-center text-sm font-bold text-ink">
+      {value}
+    </span>
   );
 }
 

@@ -1,5 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { Form, Link, useLocation } from "react-router";
 import {
   ACCESS_CHOICES,
@@ -167,6 +168,8 @@ function AddUserForm({ result }: { result?: SubmissionResult<string[]> | null })
     lastResult: result,
     defaultValue: { role: "user", access: invitations ? "invite" : "password" },
   });
+  // Without JavaScript both choices and the password pair show: the post decides.
+  const hydrated = useHydrated();
   const [access, setAccess] = useState<Access>(
     fields.access.initialValue === "password" || !invitations ? "password" : "invite",
   );
@@ -183,7 +186,7 @@ function AddUserForm({ result }: { result?: SubmissionResult<string[]> | null })
             : undefined
         }
         focusFirst="firstname"
-        hidePassword={access === "invite"}
+        hidePassword={hydrated && access === "invite"}
         beforePassword={
           invitations ? (
             <AccessChoice name={fields.access.name} value={access} onChange={setAccess} />
@@ -192,7 +195,7 @@ function AddUserForm({ result }: { result?: SubmissionResult<string[]> | null })
       />
       <div className="flex justify-end">
         <SubmitButton intent="create" pendingText="Adding…">
-          {access === "invite" ? "Add User and Send Invitation" : "Add User"}
+          {hydrated && access === "invite" ? "Add User and Send Invitation" : "Add User"}
         </SubmitButton>
       </div>
     </Form>

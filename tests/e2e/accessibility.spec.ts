@@ -35,6 +35,7 @@ const PUBLIC_PAGES = [
   "/blog?page=40",
   "/two-factor-challenge",
   "/reset-password/not-a-real-token?email=someone%40example.org",
+  "/set-password/not-a-real-token?email=someone%40example.org",
   "/no-such-page",
 ];
 

@@ -12,7 +12,8 @@ const RECENT = 5;
 
 /**
  * An entry as the dashboard lists it: `GET /api/{kind}?status=draft|scheduled&limit=5` (the
- * drafts contract). Only id and title are needed; `status` may be absent.
+ * drafts contract). Only id, title and `status` are needed; an item without `status` (a backend
+ * that does not know it) is not listed.
  */
 const DashboardEntrySchema = z.object({
   id: z.number().int(),
@@ -73,15 +74,18 @@ export async function loadDashboard(context: Context): Promise<Dashboard> {
             status,
             limit: RECENT,
           });
-          return page.results
-            .filter((entry) => !entry.status || entry.status === status)
-            .map((entry) => ({
-              id: entry.id,
-              title: entry.title,
-              kindLabel: KIND_LABELS[kind],
-              link: `/admin/${kind}/${entry.id}`,
-              date: entry.created_at ?? null,
-            }));
+          return (
+            page.results
+              // Only what says it is one: an API that ignores `status` answers its newest entries.
+              .filter((entry) => entry.status === status)
+              .map((entry) => ({
+                id: entry.id,
+                title: entry.title,
+                kindLabel: KIND_LABELS[kind],
+                link: `/admin/${kind}/${entry.id}`,
+                date: entry.created_at ?? null,
+              }))
+          );
         }),
       );
       return lists.flat();

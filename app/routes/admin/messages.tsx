@@ -114,7 +114,7 @@ function MessageCard({ message }: { message: ContactMessage }) {
       aria-labelledby={headingId}
       className={`rounded-2xl p-5 shadow-sm ring-1 sm:p-6 ${
         unread
-          ? "border-l-4 border-brand-700 bg-brand-50/40 ring-brand-200"
+          ? "border-l-4 border-brand-700 bg-brand-50/40 ring-brand-100"
           : "bg-white ring-brand-100"
       }`}
     >

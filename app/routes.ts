@@ -19,6 +19,8 @@ export default [
   route("two-factor-challenge", "routes/two-factor-challenge.tsx", { id: "TwoFactorChallenge" }),
   route("forgot-password", "routes/forgot-password.tsx", { id: "ForgotPassword" }),
   route("reset-password/:token", "routes/reset-password.tsx"),
+  // Our extension (record 036): an invited user's first password.
+  route("set-password/:token", "routes/set-password.tsx"),
   route("email/verify/:id/:hash", "routes/email-verify.tsx"),
   ...prefix("legal", [
     route("cookies", "routes/legal-cookies.tsx"),

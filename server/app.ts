@@ -13,6 +13,7 @@ import { EditConflict } from "./domain/revisions.ts";
 import { accountRoutes } from "./http/account.ts";
 import { activityRoutes } from "./http/activity.ts";
 import { contactRoutes } from "./http/contact.ts";
+import { invitationRoutes } from "./http/invitations.ts";
 import { csrfCookieRoutes } from "./http/csrf-cookie.ts";
 import { draftRoutes } from "./http/drafts.ts";
 import { entryRoutes } from "./http/entries.ts";
@@ -145,6 +146,7 @@ export async function buildApp({
   await app.register(csrfCookieRoutes);
   await app.register(userRoutes);
   await app.register(accountRoutes);
+  await app.register(invitationRoutes);
   await app.register(widgetRoutes);
   await app.register(entryRoutes);
   await app.register(entryAdminRoutes);

@@ -39,6 +39,7 @@ const envSchema = z.object({
   TRASH_DAYS: z.coerce.number().int().min(1).default(30),
   REVISIONS_KEEP: z.coerce.number().int().min(1).default(50),
   ACTIVITY_DAYS: z.coerce.number().int().min(1).default(365),
+  INVITATION_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STORAGE_URL: z
     .string()
@@ -151,6 +152,8 @@ export type Config = {
   revisionsKeep: number;
   /** Days the activity log keeps an entry. */
   activityDays: number;
+  /** Days an invitation's set-your-password link works (record 036). */
+  invitationDays: number;
 };
 
 export class ConfigError extends Error {}
@@ -195,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trashDays: e.TRASH_DAYS,
     revisionsKeep: e.REVISIONS_KEEP,
     activityDays: e.ACTIVITY_DAYS,
+    invitationDays: e.INVITATION_DAYS,
   };
 }
 

@@ -295,11 +295,11 @@ export function matchesEntityTag(ifNoneMatch: string | undefined, etag: string):
   return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
-const SECRET_PATHS = ["/reset-password/", "/email/verify/"];
+const SECRET_PATHS = ["/reset-password/", "/set-password/", "/email/verify/"];
 const SECRET_PARAMETERS = new Set(["email", "token", "signature"]);
 
 /**
- * Whether a URL carries something only its visitor should see: a reset token, a signed
+ * Whether a URL carries something only its visitor should see: a reset or invitation token, a signed
  * verification link, or an email, token or signature in the query. Such a page is never
  * stored here and never shared by a cache downstream (DESIGN §6).
  */

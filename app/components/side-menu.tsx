@@ -1,7 +1,13 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { NavLink, useLocation } from "react-router";
 
-export type SideMenuEntry = { label: string; to: string; end?: boolean };
+export type SideMenuEntry = {
+  label: string;
+  to: string;
+  end?: boolean;
+  /** A count beside the label (Messages' unread ones), and what it counts: "unread". */
+  count?: { value: number; of: string };
+};
 
 const entryClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-4 py-2.5 font-medium whitespace-nowrap no-underline transition-colors ${
@@ -46,14 +52,31 @@ export function SideMenu({
       >
         {entries.map((entry) => (
           <li key={entry.to}>
-            <NavLink to={entry.to} end={entry.end} className={entryClass}>
+            <NavLink
+              to={entry.to}
+              end={entry.end}
+              aria-label={
+                entry.count ? `${entry.label}, ${entry.count.value} ${entry.count.of}` : undefined
+              }
+              className={entryClass}
+            >
               {entry.label}
+              {entry.count ? <MenuCount value={entry.count.value} /> : null}
             </NavLink>
           </li>
         ))}
         {children}
       </ul>
     </nav>
+  );
+}
+
+/** A badge beside the label; the link's name says what it counts: "Messages, 3 unread". */
+function MenuCount({ value }: { value: number }) {
+  return (
+    <span className="ml-2 inline-block min-w-6 rounded-full bg-donate-500 px-1.5 text-center text-sm font-bold text-ink">
+      {value}
+    </span>
   );
 }
 

@@ -28,6 +28,7 @@ const TRASHABLE = [
   "gallery_image",
   "testimonial",
   "widget",
+  "contact_message",
 ];
 
 /** The "Kind" filter's choices, and what each asks the API for. */
@@ -41,6 +42,7 @@ export const ACTIVITY_KINDS = [
   { value: "widget", label: "Widgets", query: { subject: "widget" } },
   { value: "settings", label: "Settings", query: { subject: "settings" } },
   { value: "user", label: "Users", query: { subject: "user" } },
+  { value: "message", label: "Messages", query: { subject: "contact_message" } },
   { value: "account", label: "Account security", query: { subject: "account" } },
   {
     value: "trash",
@@ -71,6 +73,27 @@ const PLURALS: Record<string, string> = {
 
 const quoted = (title: string) => `“${title}”`;
 
+/** A line about a visitor's message (record 036); its title is "Message from <name>". */
+function messageSentence(action: string, title: string): string {
+  const message = title.replace(/^Message from /, "the message from ") || "a message";
+  switch (action) {
+    case "marked_read":
+      return `Marked ${message} as read`;
+    case "marked_unread":
+      return `Marked ${message} as unread`;
+    case "archived":
+      return `Archived ${message}`;
+    case "deleted":
+      return `Moved ${message} to the trash`;
+    case "restored":
+      return `Restored ${message} from the trash`;
+    case "purged":
+      return `Deleted ${message} for good`;
+    default:
+      return `${action.replaceAll("_", " ")} ${message}`;
+  }
+}
+
 /** What happened, as a sentence: "Saved blog post “Title”", "Failed sign-in for a@b.org"… */
 export function activitySentence({ action, subject, title }: ActivityLine): string {
   switch (action) {
@@ -90,7 +113,10 @@ export function activitySentence({ action, subject, title }: ActivityLine): stri
       return "Downloaded their data";
     case "account_deleted":
       return "Deleted their account";
+    case "invitation_accepted":
+      return "Accepted the invitation and set a password";
   }
+  if (subject === "contact_message") return messageSentence(action, title);
   const photo = subject === "entry_image" || subject === "gallery_image";
   const item =
     subject === "settings"
@@ -124,6 +150,8 @@ export function activitySentence({ action, subject, title }: ActivityLine): stri
       return `Took ${item} back to a draft`;
     case "role_changed":
       return `Changed the role of ${item}`;
+    case "invited":
+      return `Invited ${item}`;
     default:
       return `${action.replaceAll("_", " ")} ${item}`;
   }

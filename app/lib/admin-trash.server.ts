@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import type { Flash } from "../components/flash-message.tsx";
-import { readAdminListPage, requestedPage } from "./admin-lists.server.ts";
+import { readAdminListPage, requestedPage, requestedSearch } from "./admin-lists.server.ts";
 import { assertOk, messageOf, type ApiResult } from "./api.server.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { safeRedirectPath } from "./forms.server.ts";
@@ -71,6 +71,7 @@ export async function loadTrashScreen(
       page: requestedPage(url),
       limit: TRASH_PAGE_SIZE,
       listPath: TRASH_PATH,
+      search: requestedSearch(url),
     }),
     takeFlash(context, request),
   ]);

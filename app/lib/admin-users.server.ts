@@ -20,7 +20,8 @@ import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
 import { requireRecordId } from "./guards.server.ts";
-import { apiClientContext } from "./request-context.server.ts";
+import { apiClientContext, siteSettingsContext } from "./request-context.server.ts";
+import type { Flash } from "../components/flash-message.tsx";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -62,12 +63,40 @@ export async function adminUserListAction(context: Context, request: Request) {
     return { result: submission.reply({ hideFields: USER_SECRET_FIELDS }) };
   }
   const api = context.get(apiClientContext);
-  const created = await api.post("/api/users", submission.value, { schema: UserSchema });
+  const { access, ...details } = submission.value;
+  // Invitations are our API's (record 036); in front of Laravel the form has no such choice.
+  const invite = access === "invite" && context.get(siteSettingsContext).editable;
+  const body = invite
+    ? {
+        firstname: details.firstname,
+        lastname: details.lastname,
+        email: details.email,
+        role: details.role,
+        send_invitation: true,
+      }
+    : details;
+  const created = await api.post("/api/users", body, { schema: UserSchema });
   if (!created.ok) return { result: replyWithUserFailure(submission, created) };
-  return redirectWithFlash(context, LIST, {
-    kind: "success",
-    message: `User added: ${fullName(created.body)}.`,
-  });
+  if (!invite)
+    return redirectWithFlash(context, LIST, {
+      kind: "success",
+      message: `User added: ${fullName(created.body)}.`,
+    });
+  return redirectWithFlash(context, LIST, invitationFlash(created.body));
+}
+
+/** After an invitation: sent, or the user kept and the way to send it again. */
+function invitationFlash(user: User): Flash {
+  if (user.invitation?.mailed_at)
+    return {
+      kind: "success",
+      message: `User added: ${fullName(user)}. An invitation was sent to ${user.email}.`,
+    };
+  return {
+    kind: "error",
+    message: `User added: ${fullName(user)}, but the invitation could not be mailed. Send it again from`,
+    link: { href: `${LIST}/${user.id}`, text: "their page." },
+  };
 }
 
 /** /admin/users/{id}: the user, the flash left for the screen and the delete step. */
@@ -117,6 +146,20 @@ export async function adminUserAction(context: Context, id: string, request: Req
       );
       if (!saved.ok) return { result: replyWithUserFailure(submission, saved) };
       return redirectWithFlash(context, here, { kind: "success", message: "Changes saved...." });
+    }
+    case "invite": {
+      const invited = await api.post(
+        `/api/users/${user.id}/invitation`,
+        {},
+        { schema: UserSchema },
+      );
+      if (!invited.ok && invited.status !== 422) assertOk(invited, `Inviting ${here}`);
+      const flash: Flash = !invited.ok
+        ? { kind: "error", message: messageOf(invited.body) ?? "No invitation was sent." }
+        : invited.body.invitation?.mailed_at
+          ? { kind: "success", message: `A new invitation was sent to ${user.email}.` }
+          : { kind: "error", message: "The invitation could not be mailed. Try again later." };
+      return redirectWithFlash(context, here, flash);
     }
     case "delete": {
       const deleted = await api.delete(`/api/users/${user.id}`);

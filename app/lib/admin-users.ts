@@ -1,12 +1,6 @@
 import { z } from "zod";
 import { RoleSchema, type Role, type User } from "./api-types.ts";
-import {
-  newPassword,
-  requiredEmail,
-  requiredSecret,
-  requiredText,
-  withConfirmedPassword,
-} from "./forms.ts";
+import { newPassword, requiredEmail, requiredText, withConfirmedPassword } from "./forms.ts";
 
 /** The Access Level choices (spec §5: "Role choices: User and Admin"). */
 export const ROLE_CHOICES = [
@@ -45,13 +39,59 @@ const details = {
   }),
 };
 
-/** The Add User modal: everything required, the password confirmed. */
+/**
+ * How an added user first signs in (record 036): an invitation mails them a link to choose their
+ * own password; or the admin sets one now. Only in front of our API: without the choice (a
+ * Laravel backend) the password is set now.
+ */
+export const ACCESS_CHOICES = [
+  {
+    value: "invite",
+    label: "Send an invitation",
+    hint: "They get an email with a link to choose their own password.",
+  },
+  { value: "password", label: "Set a password now", hint: "You choose it and pass it on." },
+] as const;
+export type Access = (typeof ACCESS_CHOICES)[number]["value"];
+
+const settingPassword = (values: Record<string, unknown>) => values.access === "password";
+const filled = (value: unknown) => typeof value === "string" && value !== "";
+// Checked even when another field failed, so every field's first error shows at once.
+const always = { when: () => true };
+
+/**
+ * The Add User modal: names, email and role; the password pair only when it is set now (the
+ * fields are not `required` in the page, so a browser without JavaScript lets an invitation go).
+ */
 export const AddUserSchema = withConfirmedPassword(
-  z.object({
-    ...details,
-    password: newPassword(),
-    password_confirmation: requiredSecret("password confirmation"),
-  }),
+  z
+    .object({
+      ...details,
+      access: z.enum(["invite", "password"]).catch("password"),
+      password: z.string().optional(),
+      password_confirmation: z.string().optional(),
+    })
+    .refine((values) => !settingPassword(values) || filled(values.password), {
+      path: ["password"],
+      message: "The password field is required.",
+      ...always,
+    })
+    .refine(
+      (values) =>
+        !settingPassword(values) ||
+        !filled(values.password) ||
+        newPassword().safeParse(values.password).success,
+      {
+        path: ["password"],
+        message: "The password field must be at least 8 characters.",
+        ...always,
+      },
+    )
+    .refine((values) => !settingPassword(values) || filled(values.password_confirmation), {
+      path: ["password_confirmation"],
+      message: "The password confirmation field is required.",
+      ...always,
+    }),
   { firstErrorOnly: true },
 );
 

@@ -27,6 +27,15 @@ export const UserSchema = z.object({
     .nullish()
     .transform((value) => value === true),
   email_verified_at: optionalText,
+  /**
+   * Our API's admin reads (record 036): the open invitation of a user who has not set a password
+   * yet; `mailed_at` null when its mail failed. Absent elsewhere and from Laravel.
+   */
+  invitation: z
+    .object({ expires_at: z.string(), mailed_at: optionalText })
+    .nullish()
+    .catch(null)
+    .transform((invitation) => invitation ?? null),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -218,5 +227,22 @@ export const ContactMessageSchema = z.object({
   message: z.string(),
   created_at: z.string(),
   mailed_at: optionalText,
+  /** Our API's (record 036): unread, read or archived; unknown (null) from any other backend. */
+  state: z
+    .enum(["unread", "read", "archived"])
+    .nullish()
+    .catch(null)
+    .transform((s) => s ?? null),
 });
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
+
+/** How many messages are unread, beside any page of them (record 036); 0 when not told. */
+export const UnreadCountSchema = z.object({
+  unread: z
+    .number()
+    .int()
+    .nonnegative()
+    .nullish()
+    .catch(null)
+    .transform((n) => n ?? 0),
+});

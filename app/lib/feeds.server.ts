@@ -119,6 +119,7 @@ export const ROBOTS_DISALLOWED = [
   "/register",
   "/forgot-password",
   "/reset-password",
+  "/set-password",
   "/two-factor-challenge",
   "/confirm-password",
   "/verify-email",

@@ -12,6 +12,7 @@ import * as throttles from "./migrations/0004-throttles.ts";
 import * as entrySlugRedirects from "./migrations/0005-entry-slug-redirects.ts";
 import * as trashHistoryActivity from "./migrations/0006-trash-history-activity.ts";
 import * as entryStatus from "./migrations/0007-entry-status.ts";
+import * as messagesInvitations from "./migrations/0009-messages-invitations.ts";
 import type { Database } from "./schema.ts";
 import { preparingOnce } from "./sqlite-statements.ts";
 
@@ -73,6 +74,10 @@ function migrationsFor(dialect: SqlDialect): Record<string, Migration> {
       down: (db) => trashHistoryActivity.down(db),
     },
     "0007-entry-status": entryStatus,
+    "0009-messages-invitations": {
+      up: (db) => messagesInvitations.up(db, dialect),
+      down: (db) => messagesInvitations.down(db),
+    },
   };
 }
 

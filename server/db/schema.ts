@@ -22,6 +22,7 @@ export type Database = {
   revisions: RevisionsTable;
   drafts: DraftsTable;
   activity: ActivityTable;
+  user_invitations: UserInvitationsTable;
 };
 
 export type UsersTable = {
@@ -144,8 +145,12 @@ export type ContactMessagesTable = {
   mailed_at: string | null;
   /** Set while an API instance is mailing the message (see domain/contact.ts). */
   mail_claimed_at: string | null;
+  /** Record 036: unread until an admin marks it read or archives it. */
+  state: ContactMessageState;
   created_at: string;
 };
+
+export type ContactMessageState = "unread" | "read" | "archived";
 
 export type SettingsTable = {
   key: string;
@@ -161,7 +166,13 @@ export type ThrottlesTable = {
 
 /** What can be in the trash (record 030). */
 export type TrashKind =
-  EntryKind | "entry_image" | "gallery" | "gallery_image" | "testimonial" | "widget";
+  | EntryKind
+  | "entry_image"
+  | "gallery"
+  | "gallery_image"
+  | "testimonial"
+  | "widget"
+  | "contact_message";
 
 /**
  * A deleted item, kept until it is restored or purged: its rows and those of everything it owns
@@ -231,4 +242,21 @@ export type ActivityTable = {
   link: string | null;
   ip_address: string | null;
   created_at: string;
+};
+
+/**
+ * An admin's invitation to a new user (record 036): a link to set a password, single use, until
+ * `expires_at`. Only the token's hash is kept; `email` is the address it was mailed to.
+ */
+export type UserInvitationsTable = {
+  id: Generated<number>;
+  user_id: number;
+  email: string;
+  token: string;
+  invited_by: number | null;
+  invited_by_name: string;
+  created_at: string;
+  expires_at: string;
+  /** Null until the mail was handed over. */
+  mailed_at: string | null;
 };

@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import type { DB } from "../db/database.ts";
 import type { ActivityTable } from "../db/schema.ts";
 import type { PageRequest } from "./paging.ts";
+import { matchesSearch } from "./text-search.ts";
 
 /** Who did something: a signed-in user (kept by id and by the name they had), or nobody known. */
 export type Actor = { id: number; name: string } | null;
@@ -97,6 +98,8 @@ export function activityLink(subject: string, id?: number | null, ownerId?: numb
       return "/admin/settings";
     case "user":
       return id ? `/admin/users/${id}` : "/admin/users";
+    case "contact_message":
+      return "/admin/messages";
     default:
       return null;
   }
@@ -134,6 +137,8 @@ export type ActivityFilter = {
   /** Kinds; an entry kind also takes in the photos of entries of that kind. */
   subjects?: string[];
   actions?: string[];
+  /** Words that must all appear in the line's title or person's name (`?q=`). */
+  search?: string;
 };
 
 /** One page of the log, newest first, and how many lines match in all. */
@@ -159,6 +164,7 @@ export async function listActivity(
         ]),
       );
     }
+    if (filter.search) conditions.push(matchesSearch(["title", "user_name"], filter.search));
     return eb.and(conditions);
   });
   const { total } = await filtered

@@ -6,7 +6,6 @@ import type { ContactMessagesTable } from "../db/schema.ts";
 import { contactMessageMail } from "../mail/contact-mail.ts";
 import { siteName } from "../mail/identity.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { countRows, type PageRequest } from "./paging.ts";
 import { getSettings } from "./settings.ts";
 
 export type ContactMessage = Selectable<ContactMessagesTable>;
@@ -29,28 +28,11 @@ export async function storeContactMessage(
       ip,
       mailed_at: null,
       mail_claimed_at: null,
+      state: "unread",
       created_at: new Date().toISOString(),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-}
-
-/** One page of the messages, newest first, and how many there are in all. */
-export async function listContactMessages(
-  db: DB,
-  { page, limit }: PageRequest,
-): Promise<{ messages: ContactMessage[]; total: number }> {
-  const total = await countRows(db, "contact_messages");
-  if (page * limit >= total) return { messages: [], total };
-  const messages = await db
-    .selectFrom("contact_messages")
-    .selectAll()
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(limit)
-    .offset(page * limit)
-    .execute();
-  return { messages, total };
 }
 
 /** How often the outbox looks for messages a failed attempt left unmailed. */

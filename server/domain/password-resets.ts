@@ -7,13 +7,14 @@ import { safeEqual } from "../security/encryption.ts";
 import { hashPassword } from "../security/passwords.ts";
 import { deleteSessionsOfUser } from "../security/sessions.ts";
 import type { AccountContext } from "./account.ts";
+import { forgetInvitation } from "./invitations.ts";
 import { findUserByEmail, normalizeEmail } from "./users.ts";
 
 export const RESET_LINK_SENT = "We have emailed your password reset link.";
 export const PASSWORD_RESET = "Your password has been reset.";
 const TOKEN_LIFETIME_MS = 60 * 60_000;
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const invalidToken = () => ValidationError.field("email", "This password reset token is invalid.");
 
 /**
@@ -81,6 +82,8 @@ export async function resetPassword(db: DB, input: PasswordReset): Promise<numbe
       .set({ password, remember_token: null, updated_at: new Date().toISOString() })
       .where("id", "=", user.id)
       .execute();
+    // An invited user who reset instead: the invitation must not replace this password.
+    await forgetInvitation(trx, user.id);
   });
   await deleteSessionsOfUser(db, user.id);
   return user.id;

@@ -4,7 +4,8 @@ import { ValidationError } from "../errors.ts";
 import { deleteImage } from "../media/images.ts";
 import { recordActivity } from "./activity.ts";
 import { availableSlug, refreshArticleHtml } from "./entries.ts";
-import { countRows, type PageRequest } from "./paging.ts";
+import type { PageRequest } from "./paging.ts";
+import { matchesSearch } from "./text-search.ts";
 import {
   adminLinkOf,
   ENTRY_KINDS,
@@ -40,24 +41,29 @@ const KIND_TITLES: Record<TrashKind, string> = {
   gallery_image: "photo",
   testimonial: "testimonial",
   widget: "widget",
+  contact_message: "message",
 };
 
-/** One page of the trash, newest first, and how many items it holds. */
+/** One page of the trash, newest first, of the items whose title matches `q` if given; and the total. */
 export async function listTrash(
   db: DB,
-  { page, limit }: PageRequest,
+  { page, limit, q }: PageRequest,
 ): Promise<{ items: TrashListItem[]; total: number }> {
-  const total = await countRows(db, "trash");
-  if (page * limit >= total) return { items: [], total };
-  const items = await db
+  const matching = db
     .selectFrom("trash")
+    .$if(q !== undefined, (qb) => qb.where(matchesSearch(["title"], q ?? "")));
+  const { total } = await matching
+    .select((eb) => eb.fn.countAll<number | string>().as("total"))
+    .executeTakeFirstOrThrow();
+  if (page * limit >= Number(total)) return { items: [], total: Number(total) };
+  const items = await matching
     .select(LIST_COLUMNS)
     .orderBy("deleted_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)
     .offset(page * limit)
     .execute();
-  return { items, total };
+  return { items, total: Number(total) };
 }
 
 /** When an item deleted at `deletedAt` is purged. */

@@ -6,6 +6,7 @@ import { recordActivity, type Actor } from "./activity.ts";
 import { entrySegment, refreshArticleHtml } from "./entries.ts";
 import { isPageWidget, PAGE_WIDGET_IN_USE } from "./page-widgets.ts";
 import { ValidationError } from "../errors.ts";
+import { MESSAGES_SCREEN, messageTitle } from "./contact-messages.ts";
 
 /**
  * The trash (record 030): deleting an item moves its rows, with those of everything it owns, into
@@ -24,6 +25,7 @@ export const TRASH_TABLES = [
   "gallery_images",
   "testimonials",
   "widgets",
+  "contact_messages",
 ] as const;
 export type TrashTableName = (typeof TRASH_TABLES)[number];
 export type TrashedRows = Partial<Record<TrashTableName, Record<string, unknown>[]>>;
@@ -54,6 +56,8 @@ export function adminLinkOf(kind: TrashKind, itemId: number, parentId: number | 
       return "/admin/testimonials";
     case "widget":
       return `/admin/widgets/${itemId}`;
+    case "contact_message":
+      return MESSAGES_SCREEN;
   }
 }
 
@@ -304,6 +308,35 @@ export async function trashWidget(
         title: widget.name,
         rows: { widgets: [widget] },
         files: [widget.image],
+      };
+    },
+    who,
+  );
+}
+
+/** Moves a visitor's message to the trash (record 036); undefined when there is none. */
+export async function trashContactMessage(
+  ctx: TrashContext,
+  who: TrashWho,
+  id: number,
+): Promise<TrashRow | undefined> {
+  if (id > MAX_ID) return undefined;
+  return moveToTrash(
+    ctx,
+    async (trx) => {
+      const message = await trx
+        .deleteFrom("contact_messages")
+        .where("id", "=", id)
+        .returningAll()
+        .executeTakeFirst();
+      if (!message) return undefined;
+      return {
+        kind: "contact_message",
+        itemId: id,
+        parentId: null,
+        title: messageTitle(message),
+        rows: { contact_messages: [message] },
+        files: [],
       };
     },
     who,

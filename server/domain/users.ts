@@ -8,6 +8,7 @@ import { deleteSessionsOfUser } from "../security/sessions.ts";
 import type { PageRequest } from "./paging.ts";
 import { matchesSearch } from "./text-search.ts";
 import { forgetPasswordResetTokens } from "./password-resets.ts";
+import { forgetInvitation } from "./invitations.ts";
 
 export type UserRow = Selectable<UsersTable>;
 export type Role = UsersTable["role"];
@@ -16,10 +17,14 @@ export type NewUser = {
   firstname: string;
   lastname: string;
   email: string;
-  password: string;
+  /** Null for an invited user, who sets one through the invitation (record 036). */
+  password: string | null;
   role?: Role;
   verified?: boolean;
 };
+
+/** What an invited user's password is until they set one: no hash, so no sign-in matches it. */
+export const NO_PASSWORD = "";
 
 export const emailTaken = () => ValidationError.field("email", "The email has already been taken.");
 
@@ -39,7 +44,7 @@ export async function createUser(db: DB, input: NewUser): Promise<UserRow> {
         firstname: input.firstname.trim(),
         lastname: input.lastname.trim(),
         email,
-        password: await hashPassword(input.password),
+        password: input.password === null ? NO_PASSWORD : await hashPassword(input.password),
         role: input.role ?? "user",
         email_verified_at: input.verified ? now : null,
         created_at: now,
@@ -166,6 +171,8 @@ export async function updateUserAsAdmin(
       // A link mailed before must neither undo a new password nor reach the address's next holder.
       if (password !== undefined || (email !== undefined && email !== user.email))
         await forgetPasswordResetTokens(trx, user.email);
+      // An invitation must not replace the password an admin set.
+      if (password !== undefined) await forgetInvitation(trx, id);
       return trx
         .updateTable("users")
         .set({

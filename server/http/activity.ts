@@ -56,11 +56,12 @@ export async function activityRoutes(app: FastifyInstance) {
   });
 
   app.get("/api/activity", { preHandler: admin }, async (request) => {
-    const { page, limit, user_id, subject, action } = activityQuery.parse(request.query ?? {});
+    const { page, limit, q, user_id, subject, action } = activityQuery.parse(request.query ?? {});
     const filter = {
       userId: user_id === undefined ? undefined : Number(user_id),
       subjects: subject,
       actions: action,
+      search: q,
     };
     const { activity, total } = await listActivity(app.db, { page, limit }, filter);
     return presentActivityPage(activity, total, await activityPeople(app.db));

@@ -12,7 +12,7 @@ const email = line().min(1).max(255).pipe(z.email());
 export const newPassword = secret().min(8).max(1024);
 const requiredSecret = secret().min(1).max(1024);
 /** Laravel's `$request->boolean()`. */
-const boolean = z
+export const boolean = z
   .unknown()
   .optional()
   .transform((value) => [true, 1, "1", "true", "on", "yes"].includes(value as never));

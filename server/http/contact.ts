@@ -1,11 +1,22 @@
 import type { FastifyInstance } from "fastify";
-import { listContactMessages, storeContactMessage } from "../domain/contact.ts";
+import { storeContactMessage } from "../domain/contact.ts";
+import {
+  countUnreadMessages,
+  listContactMessages,
+  MESSAGE_FILTERS,
+  MESSAGE_STATES,
+  setMessageState,
+} from "../domain/contact-messages.ts";
+import { trashContactMessage } from "../domain/trash.ts";
+import { notFound } from "../errors.ts";
 import { presentMessage } from "../presenters/account.ts";
-import { presentContactMessagePage } from "../presenters/contact-message.ts";
+import { presentContactMessage, presentContactMessagePage } from "../presenters/contact-message.ts";
 import { admin } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
 import { readForm } from "./multipart.ts";
+import { parseIdParam } from "./path-key.ts";
 import { throttle } from "./throttles.ts";
+import { answerTrashed, trashContextOf, trashWho } from "./trash.ts";
 import { line, parseForm, text, z } from "./validation.ts";
 
 export const CONTACT_SENT = "Your message was sent successfully";
@@ -26,7 +37,21 @@ const contactForm = z.object({
   message: text().trim().min(1).max(5000),
 });
 
-/** POST /api/contact for visitors, and the admins' list of what they sent (our extension). */
+const FILTERS = Object.keys(MESSAGE_FILTERS) as (keyof typeof MESSAGE_FILTERS)[];
+
+/** `?state=inbox|unread|read|archived`; absent or empty: every message. */
+const messagesQuery = listQuery.extend({
+  state: z.preprocess((value) => (value === "" ? undefined : value), z.enum(FILTERS).optional()),
+});
+
+const stateForm = z.object({ state: z.enum(MESSAGE_STATES) });
+
+type IdParams = { Params: { id: string } };
+
+/**
+ * POST /api/contact for visitors; for admins, what they sent, its state and its deletion (our
+ * extension, records 015 and 036).
+ */
 export async function contactRoutes(app: FastifyInstance) {
   app.post("/api/contact", { preHandler: throttle("contact") }, async (request, reply) => {
     const { fields } = await readForm(request);
@@ -42,10 +67,30 @@ export async function contactRoutes(app: FastifyInstance) {
   });
 
   app.get("/api/contact-messages", { preHandler: admin }, async (request) => {
-    const { messages, total } = await listContactMessages(
-      app.db,
-      listQuery.parse(request.query ?? {}),
-    );
-    return presentContactMessagePage(messages, total);
+    const { state, ...page } = messagesQuery.parse(request.query ?? {});
+    const [{ messages, total }, unread] = await Promise.all([
+      listContactMessages(app.db, page, state),
+      countUnreadMessages(app.db),
+    ]);
+    return presentContactMessagePage(messages, total, unread);
   });
+
+  app.post<IdParams>("/api/contact-messages/:id", { preHandler: admin }, async (request) => {
+    const id = parseIdParam(request.params.id);
+    const { fields } = await readForm(request);
+    const { state } = await parseForm(stateForm, fields);
+    const message = await setMessageState(app.db, trashWho(request), id, state);
+    if (!message) throw notFound();
+    return presentContactMessage(message);
+  });
+
+  app.delete<IdParams>(
+    "/api/contact-messages/:id",
+    { preHandler: admin },
+    async (request, reply) => {
+      const id = parseIdParam(request.params.id);
+      const trashed = await trashContactMessage(trashContextOf(app), trashWho(request), id);
+      return answerTrashed(app, reply, trashed);
+    },
+  );
 }

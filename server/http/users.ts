@@ -7,10 +7,13 @@ import {
   listUsers,
   updateUserAsAdmin,
 } from "../domain/users.ts";
+import { inviteAgain, invitationsOf, inviteUser } from "../domain/invitations.ts";
 import { notFound } from "../errors.ts";
-import { presentUser, presentUserPage } from "../presenters/user.ts";
-import { confirmed, newPassword, uniqueEmail } from "./auth-forms.ts";
+import { presentAdminUser, presentAdminUserPage } from "../presenters/user.ts";
+import { actorOf } from "./actor.ts";
+import { boolean, confirmed, newPassword, uniqueEmail } from "./auth-forms.ts";
 import { logActivity } from "./activity.ts";
+import { invitationContextOf } from "./invitations.ts";
 import { admin, currentUser } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
 import { readForm } from "./multipart.ts";
@@ -33,6 +36,12 @@ const userCreateForm = (db: DB) =>
     "password",
   );
 
+/** Record 036: `send_invitation` true adds the user without a password and mails them a link. */
+const invitationChoice = z.object({ send_invitation: boolean });
+
+const userInviteForm = (db: DB) =>
+  z.object({ firstname: personName, lastname: personName, email: uniqueEmail(db), role });
+
 /** Every field is optional; an empty password (the form's field left blank) keeps the old one. */
 const userUpdateForm = (db: DB, id: number) =>
   confirmed(
@@ -53,7 +62,7 @@ const userUpdateForm = (db: DB, id: number) =>
 type IdParams = { Params: { id: string } };
 
 /** An activity line names a user by name, never by address. */
-const userLine = (user: { id: number; firstname: string; lastname: string }) => ({
+export const userLine = (user: { id: number; firstname: string; lastname: string }) => ({
   subject: "user",
   subjectId: user.id,
   title: `${user.firstname} ${user.lastname}`.trim(),
@@ -66,22 +75,32 @@ export async function userAdminRoutes(app: FastifyInstance) {
 
   app.get("/api/users", async (request) => {
     const { users, total } = await listUsers(app.db, listQuery.parse(request.query ?? {}));
-    return presentUserPage(users, total);
+    const invitations = await invitationsOf(
+      app.db,
+      users.map((user) => user.id),
+    );
+    return presentAdminUserPage(users, total, invitations);
   });
 
   app.post("/api/users", async (request, reply) => {
     const { fields } = await readForm(request);
+    if ((await parseForm(invitationChoice, fields)).send_invitation) {
+      const input = await parseForm(userInviteForm(app.db), fields);
+      const invited = await inviteUser(invitationContextOf(app), actorOf(request), input);
+      await logActivity(request, "invited", userLine(invited.user));
+      return reply.code(201).send(presentAdminUser(invited.user, invited.invitation));
+    }
     const input = await parseForm(userCreateForm(app.db), fields);
     // An admin vouches for the address: the account can sign in at once.
     const user = await createUser(app.db, { ...input, verified: true });
     await logActivity(request, "created", userLine(user));
-    return reply.code(201).send(presentUser(user));
+    return reply.code(201).send(presentAdminUser(user, undefined));
   });
 
   app.get<IdParams>("/api/users/:id", async (request) => {
     const user = await findUserById(app.db, parseIdParam(request.params.id));
     if (!user) throw notFound();
-    return presentUser(user);
+    return presentAdminUser(user, (await invitationsOf(app.db, [user.id])).get(user.id));
   });
 
   app.patch<IdParams>("/api/users/:id", async (request) => {
@@ -98,7 +117,16 @@ export async function userAdminRoutes(app: FastifyInstance) {
     await logActivity(request, "saved", userLine(user));
     if (before && before.role !== user.role)
       await logActivity(request, "role_changed", userLine(user));
-    return presentUser(user);
+    return presentAdminUser(user, (await invitationsOf(app.db, [user.id])).get(user.id));
+  });
+
+  // Record 036: a new link for a user who has not set a password yet; 422 once they have.
+  app.post<IdParams>("/api/users/:id/invitation", async (request, reply) => {
+    const id = parseIdParam(request.params.id);
+    const invited = await inviteAgain(invitationContextOf(app), actorOf(request), id);
+    if (!invited) throw notFound();
+    await logActivity(request, "invited", userLine(invited.user));
+    return reply.code(201).send(presentAdminUser(invited.user, invited.invitation));
   });
 
   app.delete<IdParams>("/api/users/:id", async (request, reply) => {

@@ -85,3 +85,30 @@ export function resetPasswordMail(
     }),
   };
 }
+
+/** An admin added the recipient (record 036): the link sets their password and verifies the address. */
+export function invitationMail(
+  siteName: string,
+  recipient: Recipient,
+  { url, inviter, days }: { url: string; inviter: string; days: number },
+): MailMessage {
+  const who = inviter.trim() || "An administrator";
+  return {
+    to: recipient.email,
+    subject: `${siteName}: You are invited`,
+    link: url,
+    ...renderMail({
+      siteName,
+      greeting: greeting(recipient),
+      lines: [
+        `${who} has added you to the ${siteName} web site with this email address.`,
+        "Choose your password with the button below, then log in with it.",
+      ],
+      action: { label: "Set Your Password", url },
+      outro: [
+        `This invitation link will expire in ${days === 1 ? "1 day" : `${days} days`} and works once.`,
+        "If you did not expect this invitation, no further action is required.",
+      ],
+    }),
+  };
+}

@@ -1,3 +1,4 @@
+import type { Invitation } from "../domain/invitations.ts";
 import type { User } from "../types.ts";
 
 export function presentUser(user: User) {
@@ -14,4 +15,29 @@ export function presentUser(user: User) {
 
 export function presentUserPage(users: User[], total: number) {
   return { results: users.map(presentUser), total };
+}
+
+/**
+ * A user as the admin calls answer (record 036): `invitation` is the open invitation of a user who
+ * has not set a password yet (`mailed_at` null when its mail failed), else null.
+ */
+export function presentAdminUser(user: User, invitation: Invitation | undefined) {
+  return {
+    ...presentUser(user),
+    invitation: invitation
+      ? {
+          created_at: invitation.created_at,
+          expires_at: invitation.expires_at,
+          mailed_at: invitation.mailed_at,
+        }
+      : null,
+  };
+}
+
+export function presentAdminUserPage(
+  users: User[],
+  total: number,
+  invitations: Map<number, Invitation>,
+) {
+  return { results: users.map((user) => presentAdminUser(user, invitations.get(user.id))), total };
 }

@@ -27,6 +27,7 @@ const TABLES = [
   "settings",
   "testimonials",
   "trash",
+  "user_invitations",
   "users",
   "widgets",
 ];
@@ -93,6 +94,7 @@ describe("migrations", () => {
     const down = await migrator.migrateTo("0005-entry-slug-redirects");
     expect(down.error).toBeUndefined();
     expect(down.results?.map((result) => result.migrationName)).toEqual([
+      "0009-messages-invitations",
       "0007-entry-status",
       "0006-trash-history-activity",
     ]);
@@ -102,6 +104,7 @@ describe("migrations", () => {
     expect(await migrateToLatest(api.database)).toEqual([
       "0006-trash-history-activity",
       "0007-entry-status",
+      "0009-messages-invitations",
     ]);
     expect(Object.keys(await columnsByTable(api.database))).toEqual(
       expect.arrayContaining(["trash", "revisions", "drafts", "activity"]),
@@ -113,16 +116,63 @@ describe("migrations", () => {
     apis.push(api);
     const { db, dialect } = api.database;
     const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
-    const down = await migrator.migrateDown();
-    expect(down.results?.map((result) => result.migrationName)).toEqual(["0007-entry-status"]);
+    const down = await migrator.migrateTo("0006-trash-history-activity");
+    expect(down.results?.map((result) => result.migrationName)).toEqual([
+      "0009-messages-invitations",
+      "0007-entry-status",
+    ]);
     expect((await columnsByTable(api.database)).entries).not.toContain("status");
     const now = new Date().toISOString();
     await (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
       .insertInto("entries")
       .values({ kind: "blog", title: "Before", slug: "before", created_at: now, updated_at: now })
       .execute();
-    expect(await migrateToLatest(api.database)).toEqual(["0007-entry-status"]);
+    expect(await migrateToLatest(api.database)).toEqual([
+      "0007-entry-status",
+      "0009-messages-invitations",
+    ]);
     const rows = await db.selectFrom("entries").select(["slug", "status"]).execute();
     expect(rows).toEqual([{ slug: "before", status: "published" }]);
+  });
+
+  it("take message states and invitations down and up again; earlier messages count as read", async () => {
+    const api = await startTestApi();
+    apis.push(api);
+    const { db, dialect } = api.database;
+    const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
+    const down = await migrator.migrateDown();
+    expect(down.error).toBeUndefined();
+    expect(down.results?.map((result) => result.migrationName)).toEqual([
+      "0009-messages-invitations",
+    ]);
+    const columns = await columnsByTable(api.database);
+    expect(columns).not.toHaveProperty("user_invitations");
+    expect(columns.contact_messages).not.toContain("state");
+    await db
+      .withTables<{ contact_messages: Record<string, string> }>()
+      .insertInto("contact_messages")
+      .values({
+        name: "Earlier",
+        telephone: "",
+        email: "earlier@example.org",
+        message: "Sent before the upgrade",
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    expect(await migrateToLatest(api.database)).toEqual(["0009-messages-invitations"]);
+    const after = await columnsByTable(api.database);
+    expect(after.user_invitations).toEqual([
+      "created_at",
+      "email",
+      "expires_at",
+      "id",
+      "invited_by",
+      "invited_by_name",
+      "mailed_at",
+      "token",
+      "user_id",
+    ]);
+    const states = await db.selectFrom("contact_messages").select("state").execute();
+    expect(states).toEqual([{ state: "read" }]);
   });
 });

@@ -103,6 +103,7 @@ describe("GET /api/users", () => {
       role: "user",
       two_factor: false,
       email_verified_at: null,
+      invitation: null,
     });
     expect(all.body.results[3]).toMatchObject({ id: boss.id, role: "admin" });
 
@@ -153,6 +154,7 @@ describe("POST /api/users", () => {
       role: "user",
       two_factor: false,
       email_verified_at: expect.any(String),
+      invitation: null,
     });
     expect(await admin.get(`/api/users/${response.body.id}`)).toMatchObject({
       status: 200,
@@ -260,6 +262,7 @@ describe("PATCH /api/users/{id}", () => {
       role: "admin",
       two_factor: false,
       email_verified_at: user.email_verified_at,
+      invitation: null,
     });
     expect(await login(api, email, DEFAULT_PASSWORD)).toBe(200);
   });

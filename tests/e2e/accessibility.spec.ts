@@ -36,6 +36,7 @@ const PUBLIC_PAGES = [
   "/two-factor-challenge",
   "/two-factor-challenge?recovery=1",
   "/reset-password/not-a-real-token?email=someone%40example.org",
+  "/set-password/not-a-real-token?email=someone%40example.org",
   "/no-such-page",
 ];
 

@@ -83,6 +83,9 @@ test.describe("the admin list of users", () => {
     if (javaScriptEnabled) await expect(dialog.getByLabel("First Name")).toBeFocused();
     await expect(dialog.getByLabel("Access Level")).toHaveValue("user");
     await expect(dialog.getByLabel("Email")).toHaveAttribute("type", "email");
+    // An invitation is the first choice (record 036, admin-invitations.spec.ts); here, a password.
+    await expect(dialog.getByLabel("Send an invitation")).toBeChecked();
+    await dialog.getByLabel("Set a password now").check();
 
     // An address someone already has: the API's message under Email, everything else kept.
     await dialog.getByLabel("First Name").fill(person.firstname);

@@ -247,6 +247,7 @@ test("robots.txt keeps crawlers out of the account, the staff's screens and sign
       "Disallow: /register",
       "Disallow: /forgot-password",
       "Disallow: /reset-password",
+      "Disallow: /set-password",
       "Disallow: /two-factor-challenge",
       "Disallow: /confirm-password",
       "Disallow: /verify-email",

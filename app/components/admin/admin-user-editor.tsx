@@ -6,8 +6,9 @@ import { useCurrentUser } from "../../lib/root-data.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import type { Flash } from "../flash-message.tsx";
 import { FlashMessage } from "./admin-flash-message.tsx";
-import { FormMessage, IntentField } from "../form-fields.tsx";
+import { FormMessage, IntentField, SubmitButton } from "../form-fields.tsx";
 import { LocalDate } from "../local-date.tsx";
+import { LocalDateTime } from "../local-date-time.tsx";
 import { ConfirmDialog } from "../modal.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
 import { AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
@@ -36,9 +37,17 @@ export function AdminUserEditor({ user, flash, confirmingDelete, saveResult }: P
       {/* Spec §4: the save confirmation shows for 3 seconds. */}
       <FlashMessage flash={flash} hideAfterMs={3000} className="mt-6 max-w-3xl" />
       <UserFacts user={user} />
+      {user.invitation ? <InvitationNote user={user} /> : null}
       <UserForm key={location.key} user={user} saveResult={saveResult} />
 
-      {confirmingDelete ? <ConfirmDialog cancelTo={here} action={here} undoable={false} /> : null}
+      {confirmingDelete ? (
+        <ConfirmDialog
+          cancelTo={here}
+          action={here}
+          subject={`the user “${fullName(user)}”`}
+          undoable={false}
+        />
+      ) : null}
     </>
   );
 }
@@ -64,6 +73,31 @@ function UserFacts({ user }: { user: User }) {
         </dd>
       </div>
     </dl>
+  );
+}
+
+/** A user who has not set a password yet: when their link ends, and a new one (record 036). */
+function InvitationNote({ user }: { user: User }) {
+  const invitation = user.invitation!;
+  return (
+    <div className="mt-4 flex max-w-3xl flex-wrap items-center justify-between gap-3 rounded-xl bg-brand-50 px-4 py-3 ring-1 ring-brand-100">
+      <p>
+        {invitation.mailed_at ? (
+          <>
+            Invited: no password yet. The link in their invitation works until{" "}
+            <LocalDateTime iso={invitation.expires_at} />.
+          </>
+        ) : (
+          "Invited, but the invitation could not be mailed: no password yet."
+        )}
+      </p>
+      <Form method="post">
+        <IntentField value="invite" />
+        <SubmitButton intent="invite" pendingText="Sending…" variant="light">
+          Send Invitation Again
+        </SubmitButton>
+      </Form>
+    </div>
   );
 }
 

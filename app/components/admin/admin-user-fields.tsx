@@ -1,4 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { ROLE_CHOICES, USER_FORM_FIELDS } from "../../lib/admin-users.ts";
 import { SelectField, TextField, firstInvalidField } from "../form-fields.tsx";
 
@@ -14,12 +15,18 @@ export function UserFields({
   passwordLabel,
   passwordHint,
   focusFirst,
+  beforePassword,
+  hidePassword = false,
 }: {
   fields: Record<UserFieldName, FieldMetadata<string | undefined>>;
   passwordLabel: string;
   passwordHint?: string;
   /** The field to start in when none has an error. */
   focusFirst?: UserFieldName;
+  /** Shown above the password pair: Add User's choice of an invitation (record 036). */
+  beforePassword?: ReactNode;
+  /** Leaves the password pair out of sight (an invitation was chosen, with JavaScript). */
+  hidePassword?: boolean;
 }) {
   const focus = firstInvalidField(USER_FORM_FIELDS.map((name) => fields[name])) ?? focusFirst;
   const hintId = `${fields.password.id}-group-hint`;
@@ -53,7 +60,12 @@ export function UserFields({
         hint="Admins can also manage the site's content and its users."
         focusFirst={focus === "role"}
       />
-      <fieldset aria-describedby={passwordHint ? hintId : undefined} className="min-w-0">
+      {beforePassword}
+      <fieldset
+        aria-describedby={passwordHint ? hintId : undefined}
+        className="min-w-0"
+        hidden={hidePassword}
+      >
         <legend className="sr-only">Password</legend>
         {passwordHint ? (
           <p id={hintId} className="mb-3 rounded-lg bg-sand/60 px-3.5 py-2.5 text-sm text-muted">

@@ -1,8 +1,16 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { Form, Link, useLocation } from "react-router";
-import { AddUserSchema, fullName, roleLabel } from "../../lib/admin-users.ts";
+import {
+  ACCESS_CHOICES,
+  AddUserSchema,
+  fullName,
+  roleLabel,
+  type Access,
+} from "../../lib/admin-users.ts";
 import type { Role, User } from "../../lib/api-types.ts";
-import { useCurrentUser } from "../../lib/root-data.ts";
+import { useCurrentUser, useRootData } from "../../lib/root-data.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import { Pager } from "../entry-grid.tsx";
 import { AdminListSearch, noMatchText, searchPagerQuery } from "./admin-list-search.tsx";
@@ -103,6 +111,11 @@ function UserRow({ user, isMe }: { user: User; isMe: boolean }) {
             You
           </span>
         ) : null}
+        {user.invitation ? (
+          <span className="ml-2 rounded-full bg-sand px-2 py-0.5 text-xs font-semibold text-ink ring-1 ring-brand-100">
+            Invited
+          </span>
+        ) : null}
         <span className="block text-sm text-muted [overflow-wrap:anywhere]">{user.email}</span>
         <span className="mt-1.5 block sm:hidden">
           <span className="sr-only">Access Level: </span>
@@ -148,21 +161,90 @@ function AddUserModal({ result }: { result?: SubmissionResult<string[]> | null }
 }
 
 function AddUserForm({ result }: { result?: SubmissionResult<string[]> | null }) {
+  // Invitations are our API's (record 036): a Laravel backend needs the password now.
+  const invitations = useRootData()?.settings.editable ?? false;
   const [form, fields] = useAppForm(AddUserSchema, {
     id: "add-user",
     lastResult: result,
-    defaultValue: { role: "user" },
+    defaultValue: { role: "user", access: invitations ? "invite" : "password" },
   });
+  // Without JavaScript both choices and the password pair show: the post decides.
+  const hydrated = useHydrated();
+  const [access, setAccess] = useState<Access>(
+    fields.access.initialValue === "password" || !invitations ? "password" : "invite",
+  );
   return (
     <Form method="post" action="?add=1" {...getFormProps(form)} className="space-y-5">
       <FormMessage form={form} />
       <IntentField value="create" />
-      <UserFields fields={fields} passwordLabel="Password" focusFirst="firstname" />
+      <UserFields
+        fields={fields}
+        passwordLabel="Password"
+        passwordHint={
+          invitations
+            ? "Only needed when you set a password now: an invitation leaves it to them."
+            : undefined
+        }
+        focusFirst="firstname"
+        hidePassword={hydrated && access === "invite"}
+        beforePassword={
+          invitations ? (
+            <AccessChoice name={fields.access.name} value={access} onChange={setAccess} />
+          ) : null
+        }
+      />
       <div className="flex justify-end">
         <SubmitButton intent="create" pendingText="Adding…">
-          Add User
+          {hydrated && access === "invite" ? "Add User and Send Invitation" : "Add User"}
         </SubmitButton>
       </div>
     </Form>
+  );
+}
+
+/** Two radios: without JavaScript both choices and the password pair show; the post decides. */
+function AccessChoice({
+  name,
+  value,
+  onChange,
+}: {
+  name: string;
+  value: Access;
+  onChange: (access: Access) => void;
+}) {
+  return (
+    <fieldset className="min-w-0">
+      <legend className="font-semibold text-ink">How will they sign in?</legend>
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        {ACCESS_CHOICES.map((choice) => {
+          const id = `${name}-${choice.value}`;
+          return (
+            <div
+              key={choice.value}
+              className="flex gap-3 rounded-xl p-3 ring-1 ring-brand-100 has-checked:bg-brand-50 has-checked:ring-2 has-checked:ring-brand-600"
+            >
+              <input
+                id={id}
+                type="radio"
+                name={name}
+                value={choice.value}
+                checked={value === choice.value}
+                onChange={() => onChange(choice.value)}
+                aria-describedby={`${id}-hint`}
+                className="mt-1 size-4 shrink-0 accent-brand-700"
+              />
+              <div>
+                <label htmlFor={id} className="block cursor-pointer font-semibold text-ink">
+                  {choice.label}
+                </label>
+                <p id={`${id}-hint`} className="text-sm text-muted">
+                  {choice.hint}
+                </p>
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
   );
 }

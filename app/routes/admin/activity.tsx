@@ -10,7 +10,8 @@ import {
   activitySentence,
   type ActivityLine,
 } from "../../lib/admin-activity.ts";
-import { requestedPage } from "../../lib/admin-lists.server.ts";
+import { requestedPage, requestedSearch } from "../../lib/admin-lists.server.ts";
+import { AdminListSearch, noMatchText } from "../../components/admin/admin-list-search.tsx";
 import { requireSiteExtensions } from "../../lib/guards.server.ts";
 import { apiClientContext } from "../../lib/request-context.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
@@ -26,17 +27,20 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const kind =
     ACTIVITY_KINDS.find((k) => k.value === url.searchParams.get("kind")) ?? ACTIVITY_KINDS[0];
   const page = requestedPage(url);
+  const search = requestedSearch(url);
   const body = await context.get(apiClientContext).read("/api/activity", ActivityPageSchema, {
     query: {
       page: page - 1,
       limit: LINES_PER_PAGE,
       ...(person ? { user_id: person } : {}),
+      ...(search ? { q: search } : {}),
       ...kind.query,
     },
   });
   const filters = new URLSearchParams();
   if (person) filters.set("person", person);
   if (kind.value) filters.set("kind", kind.value);
+  if (search) filters.set("q", search);
   const query = filters.size > 0 ? `${filters}&` : "";
   const pageCount = Math.max(1, Math.ceil(body.total / LINES_PER_PAGE));
   if (page > pageCount) throw redirect(`/admin/activity?${query}page=${pageCount}`);
@@ -46,6 +50,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     total: body.total,
     person,
     kind: kind.value as string,
+    search,
     query,
     page,
     pageCount,
@@ -57,18 +62,27 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AdminActivity({ loaderData }: Route.ComponentProps) {
-  const { lines, people, total, person, kind, query, page, pageCount } = loaderData;
-  const filtered = person !== "" || kind !== "";
+  const { lines, people, total, person, kind, search, query, page, pageCount } = loaderData;
+  const filtered = person !== "" || kind !== "" || search !== "";
+  // Each form keeps what the other chose: a search keeps the filters, a filter keeps the search.
+  const keep: Record<string, string> = {
+    ...(person ? { person } : {}),
+    ...(kind ? { kind } : {}),
+  };
   return (
     <>
       <AdminToolbar backTo="/admin" />
       <ScreenHeading title="Activity">
         Who changed what, and every sign-in to the admin area, newest first.
       </ScreenHeading>
+      <div className="mt-6">
+        <AdminListSearch search={search} label="Search the activity" keep={keep} />
+      </div>
       <Form
         method="get"
-        className="mt-6 flex flex-wrap items-end gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-brand-100"
+        className="mt-4 flex flex-wrap items-end gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-brand-100"
       >
+        {search ? <input type="hidden" name="q" value={search} /> : null}
         <label className="grid min-w-48 flex-1 gap-1 font-semibold sm:flex-none">
           Person
           <select name="person" defaultValue={person} className={inputClass} key={`p${person}`}>
@@ -104,7 +118,11 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
       </Form>
       {lines.length === 0 ? (
         <p className="mt-8 rounded-2xl bg-sand/60 p-8 text-center text-muted">
-          {filtered ? "Nothing matches these filters." : "Nothing has happened yet."}
+          {search
+            ? noMatchText(search)
+            : filtered
+              ? "Nothing matches these filters."
+              : "Nothing has happened yet."}
         </p>
       ) : (
         <>

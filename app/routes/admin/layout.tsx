@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import { useRootData } from "../../lib/root-data.ts";
 import { AreaLayout, SideMenu, type SideMenuEntry } from "../../components/side-menu.tsx";
+import { unreadMessageCount } from "../../lib/admin-messages.server.ts";
 import { requireAdmin } from "../../lib/guards.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -10,17 +11,20 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-/** Present so client-side navigations reach the server and its guard. */
-export function loader({ url, context }: Route.LoaderArgs) {
+/**
+ * Present so client-side navigations reach the server and its guard; it also counts the unread
+ * messages for the menu (record 036), again after every post, so the count follows the screens.
+ */
+export async function loader({ url, context }: Route.LoaderArgs) {
   requireAdmin({ url, context });
-  return null;
+  return { unread: await unreadMessageCount(context) };
 }
 
 /**
  * The spec's menu (§2.5), plus Testimonials (its screen has no other way in) and, when the API
  * keeps them, Settings and Messages.
  */
-function adminMenu(extensions: boolean): SideMenuEntry[] {
+function adminMenu(extensions: boolean, unread: number | null): SideMenuEntry[] {
   return [
     { label: "Dashboard", to: "/admin", end: true },
     { label: "Users", to: "/admin/users" },
@@ -35,7 +39,11 @@ function adminMenu(extensions: boolean): SideMenuEntry[] {
       ? [
           { label: "Trash", to: "/admin/trash" },
           { label: "Settings", to: "/admin/settings" },
-          { label: "Messages", to: "/admin/messages" },
+          {
+            label: "Messages",
+            to: "/admin/messages",
+            count: unread ? { value: unread, of: "unread" } : undefined,
+          },
         ]
       : []),
     { label: "Return To Account", to: "/account", end: true },
@@ -43,10 +51,12 @@ function adminMenu(extensions: boolean): SideMenuEntry[] {
   ];
 }
 
-export default function AdminLayout() {
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const extensions = useRootData()?.settings.editable ?? false;
   return (
-    <AreaLayout menu={<SideMenu label="Admin" entries={adminMenu(extensions)} />}>
+    <AreaLayout
+      menu={<SideMenu label="Admin" entries={adminMenu(extensions, loaderData?.unread ?? null)} />}
+    >
       <Outlet />
     </AreaLayout>
   );

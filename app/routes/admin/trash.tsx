@@ -2,6 +2,11 @@ import { Form, Link } from "react-router";
 import { AdminToolbar } from "../../components/admin/admin-entry-parts.tsx";
 import { Pager } from "../../components/entry-grid.tsx";
 import { FlashMessage } from "../../components/admin/admin-flash-message.tsx";
+import {
+  AdminListSearch,
+  noMatchText,
+  searchPagerQuery,
+} from "../../components/admin/admin-list-search.tsx";
 import { LocalDateTime } from "../../components/local-date-time.tsx";
 import { IntentField, SubmitButton } from "../../components/form-fields.tsx";
 import { Modal } from "../../components/modal.tsx";
@@ -20,6 +25,7 @@ const KIND_LABELS: Record<string, string> = {
   entry_image: "Photo",
   testimonial: "Testimonial",
   widget: "Widget",
+  contact_message: "Message",
 };
 
 export function loader({ context, request, url }: Route.LoaderArgs) {
@@ -35,7 +41,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AdminTrash({ loaderData }: Route.ComponentProps) {
-  const { results: items, page, pageCount, flash, purging } = loaderData;
+  const { results: items, page, pageCount, flash, purging, search } = loaderData;
   const first = items[0];
   const keptDays = first
     ? Math.round((Date.parse(first.purge_at) - Date.parse(first.deleted_at)) / 86_400_000)
@@ -50,9 +56,12 @@ export default function AdminTrash({ loaderData }: Route.ComponentProps) {
           : null}
       </ScreenHeading>
       <FlashMessage flash={flash} className="mt-6" />
+      <div className="mt-6">
+        <AdminListSearch search={search} label="Search the trash" />
+      </div>
       {items.length === 0 ? (
-        <p className="mt-8 rounded-2xl bg-sand/60 p-8 text-center text-muted">
-          The trash is empty.
+        <p className="mt-6 rounded-2xl bg-sand/60 p-8 text-center text-muted">
+          {search ? noMatchText(search) : "The trash is empty."}
         </p>
       ) : (
         <>
@@ -95,7 +104,7 @@ export default function AdminTrash({ loaderData }: Route.ComponentProps) {
           </ul>
         </>
       )}
-      <Pager page={page} pageCount={pageCount} />
+      <Pager page={page} pageCount={pageCount} query={searchPagerQuery(search)} />
       {purging ? <PurgeDialog item={purging} /> : null}
     </>
   );

@@ -1,0 +1,112 @@
+import { getFormProps } from "@conform-to/react";
+import { data, Form, Link } from "react-router";
+import { FlashMessage } from "../components/flash-message.tsx";
+import {
+  FormMessage,
+  SubmitButton,
+  TextField,
+  firstInvalidField,
+  formMessageOf,
+} from "../components/form-fields.tsx";
+import { AuthCard } from "../components/page-intro.tsx";
+import { messageOf } from "../lib/api.server.ts";
+import { redirectWithFlash, takeFlash } from "../lib/flash.server.ts";
+import { parseSubmission, replyWithApiFailure } from "../lib/forms.server.ts";
+import { requireAnonymous } from "../lib/guards.server.ts";
+import { apiClientContext } from "../lib/request-context.server.ts";
+import { privatePageMeta } from "../lib/seo.ts";
+import { useAppForm } from "../lib/use-app-form.ts";
+import { ResetPasswordSchema } from "./reset-password.tsx";
+import type { Route } from "./+types/set-password";
+
+const SECRET_FIELDS = ["password", "password_confirmation"];
+
+/** The invitation's link (record 036): `/set-password/{token}?email=…`, mailed by the API. */
+export async function loader({ url, request, context }: Route.LoaderArgs) {
+  const { flash, headers } = await takeFlash(context, request);
+  if (!flash) requireAnonymous(context);
+  const email = url.searchParams.get("email") ?? "";
+  return data({ flash, email }, { headers });
+}
+
+/** POST /set-password with the token from the route; the API's message either way. */
+export async function action({ url, request, params, context }: Route.ActionArgs) {
+  const { submission } = await parseSubmission(request, ResetPasswordSchema);
+  if (submission.status !== "success") {
+    return { result: submission.reply({ hideFields: SECRET_FIELDS }) };
+  }
+  const api = context.get(apiClientContext);
+  const result = await api.post("/set-password", { ...submission.value, token: params.token });
+  if (result.ok) {
+    return redirectWithFlash(context, url.pathname + url.search, {
+      kind: "success",
+      message: messageOf(result.body) ?? "Your password has been set. You can log in now.",
+    });
+  }
+  return { result: replyWithApiFailure(submission, result, { hideFields: SECRET_FIELDS }) };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta({ matches }, "Set Your Password");
+}
+
+export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useAppForm(ResetPasswordSchema, {
+    id: "set-password",
+    lastResult: actionData?.result,
+    defaultValue: { email: loaderData.email },
+  });
+  const message = formMessageOf(form);
+  const focus = firstInvalidField([fields.email, fields.password, fields.password_confirmation]);
+
+  if (loaderData.flash?.kind === "success") {
+    return (
+      <AuthCard title="Set Your Password">
+        <FlashMessage flash={loaderData.flash} className="mt-6" />
+        <p className="mt-6">
+          <Link to="/login" className="button-primary w-full">
+            Log In
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Set Your Password">
+      <p className="mt-3 text-muted">
+        You were invited to an account. Choose its password: at least 8 characters.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
+        <FlashMessage flash={loaderData.flash} />
+        <FormMessage form={form} />
+        <TextField
+          meta={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="username"
+          formMessage={message}
+          focusFirst={focus === fields.email.name}
+        />
+        <TextField
+          meta={fields.password}
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          formMessage={message}
+          focusFirst={focus === fields.password.name ? true : focus === undefined}
+        />
+        <TextField
+          meta={fields.password_confirmation}
+          label="Password Confirmation"
+          type="password"
+          autoComplete="new-password"
+          formMessage={message}
+          focusFirst={focus === fields.password_confirmation.name}
+        />
+        <SubmitButton pendingText="Saving…" className="w-full">
+          Set Password
+        </SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

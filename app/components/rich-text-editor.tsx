@@ -4,6 +4,7 @@ import type { LexicalRichTextEditorProps } from "./rich-text/lexical-editor.tsx"
 import { CONTENT_CLASS, FRAME_CLASS, TOOLBAR_CLASS } from "./rich-text/looks.ts";
 import { previewHtml } from "./rich-text/preview-html.ts";
 import { cleanEditorHtml } from "./rich-text-html.ts";
+import { keepTypedText } from "../lib/typed-before-hydration.ts";
 
 type Editor = ComponentType<LexicalRichTextEditorProps>;
 
@@ -138,7 +139,10 @@ export function RichTextEditor({
           />
         </div>
         <textarea
-          ref={textareaRef}
+          ref={(element) => {
+            keepTypedText(element);
+            textareaRef.current = element;
+          }}
           id={fieldId}
           // Once live, the hidden field below carries the value (the preview's typing too).
           name={stage === "server" ? name : undefined}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ComponentType } from "react";
+import { useEffect, useId, useRef, useState, type ClipboardEvent, type ComponentType } from "react";
 import { ErrorList } from "./form-fields.tsx";
 import type { LexicalRichTextEditorProps } from "./rich-text/lexical-editor.tsx";
 import { CONTENT_CLASS, FRAME_CLASS, TOOLBAR_CLASS } from "./rich-text/looks.ts";
@@ -9,10 +9,14 @@ import { keepTypedText } from "../lib/typed-before-hydration.ts";
 type Editor = ComponentType<LexicalRichTextEditorProps>;
 
 let editorModule: Promise<Editor> | null = null;
+/** Set once the code has arrived, which is always after the page's hydration. */
+let loadedEditor: Editor | null = null;
 
 /** Lexical's code, fetched once the first rich-text field of a page is live. */
 function loadEditor(): Promise<Editor> {
-  editorModule ??= import("./rich-text/lexical-editor.tsx").then((module) => module.default);
+  editorModule ??= import("./rich-text/lexical-editor.tsx").then(
+    (module) => (loadedEditor = module.default),
+  );
   // A failed fetch (a page left open across a deployment) may be tried again by the next field.
   editorModule.catch(() => (editorModule = null));
   return editorModule;
@@ -59,7 +63,10 @@ export function RichTextEditor({
   const [preview] = useState(() => previewHtml(defaultValue));
   const [html, setHtml] = useState(defaultValue);
   const [stage, setStage] = useState<"server" | "live" | "failed">("server");
-  const [editor, setEditor] = useState<{ Editor: Editor; takeFocus: boolean } | null>(null);
+  // A field that appears later (a modal opened on the page) starts as the editor at once.
+  const [editor, setEditor] = useState<{ Editor: Editor; takeFocus: boolean } | null>(() =>
+    loadedEditor ? { Editor: loadedEditor, takeFocus: false } : null,
+  );
   const previewRef = useRef<HTMLDivElement>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
 
@@ -72,7 +79,7 @@ export function RichTextEditor({
       (Editor) => {
         if (!mounted) return;
         const typing = document.activeElement === previewRef.current;
-        setEditor({ Editor, takeFocus: typing });
+        setEditor((current) => current ?? { Editor, takeFocus: typing });
       },
       () => {
         if (mounted) setStage("failed");
@@ -134,6 +141,7 @@ export function RichTextEditor({
             suppressContentEditableWarning
             tabIndex={0}
             onInput={(event) => setHtml(cleanEditorHtml(event.currentTarget.innerHTML))}
+            onPaste={pastePlainText}
             className={CONTENT_CLASS}
             dangerouslySetInnerHTML={{ __html: preview }}
           />
@@ -177,6 +185,13 @@ export function RichTextEditor({
 
 const TEXTAREA_CLASS =
   "mt-1.5 block w-full rounded-lg border border-muted/70 bg-white px-3.5 py-2.5 font-mono text-sm text-ink shadow-xs hover:border-brand-800 focus:border-brand-600 focus:ring-3 focus:ring-brand-600/20 focus:outline-none focus-visible:outline-none aria-invalid:border-red-600";
+
+/** In the preview too, pasting is as plain text (spec §2.5); `insertText` fires its input event. */
+function pastePlainText(event: ClipboardEvent<HTMLDivElement>) {
+  event.preventDefault();
+  const text = event.clipboardData.getData("text/plain");
+  if (text) document.execCommand("insertText", false, text);
+}
 
 /**
  * What was typed into the field before the page's JavaScript ran, or null: the preview's text as

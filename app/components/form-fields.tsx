@@ -7,6 +7,7 @@ import {
 import type { ReactNode } from "react";
 import { useFormAction, useNavigation } from "react-router";
 import { INTENT_FIELD } from "../lib/form-intent.ts";
+import { keepTypedText } from "../lib/typed-before-hydration.ts";
 
 /** `scroll-mt-40`: a field focused after a failed post stays clear of the sticky header, label included. */
 export const inputClass =
@@ -144,6 +145,7 @@ export function TextAreaField({
       {(aria) => (
         <textarea
           key={key}
+          ref={keepTypedText}
           {...textareaProps}
           {...aria}
           rows={rows}

@@ -35,11 +35,17 @@ export function Modal({
   useEffect(() => {
     const element = dialog.current;
     if (!element || element.matches(":modal")) return;
+    // Someone typing in a field before the page came alive goes on typing there.
+    const typingIn =
+      document.activeElement instanceof HTMLElement && element.contains(document.activeElement)
+        ? document.activeElement
+        : null;
     // Rendered open by the server; reopen as a modal so the page behind cannot be reached.
     element.close();
     element.showModal();
     // The first field, else the first button: where the person acts next (not the × in the corner).
     const first =
+      typingIn ??
       element.querySelector<HTMLElement>("[data-autofocus]") ??
       element.querySelector<HTMLElement>("input:not([type=hidden]), textarea, select") ??
       element.querySelector<HTMLElement>("form button, form a");

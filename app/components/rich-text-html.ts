@@ -2,10 +2,10 @@
  * The HTML the rich-text editor hands to the form: only what the API's sanitizer keeps
  * (DESIGN §5), written the way sanitize-html writes it back (`prop:value` styles, `<br />`,
  * only `&`, `<`, `>` and `"` escaped), so a save and a reload give back the same string.
- * Browser-only: it parses with the DOM.
+ * `cleanEditorHtml` is browser-only (it parses with the DOM); the rest runs anywhere.
  */
 
-const ALLOWED_TAGS = new Set([
+export const ALLOWED_TAGS: ReadonlySet<string> = new Set([
   "p",
   "h1",
   "h2",
@@ -26,10 +26,23 @@ const ALLOWED_TAGS = new Set([
   "a",
 ]);
 /** Lexical writes bold and italic twice (`<b><strong>`); one spelling of each is kept. */
-const SAME_AS: Record<string, string> = { b: "strong", i: "em", strike: "s", del: "s" };
+export const SAME_AS: Readonly<Record<string, string>> = {
+  b: "strong",
+  i: "em",
+  strike: "s",
+  del: "s",
+};
 const TEXT_FORMATS = new Set(["strong", "em", "u", "s"]);
 /** Their content never becomes text. */
-const DROPPED_TAGS = new Set(["script", "style", "template", "iframe", "object", "head", "title"]);
+export const DROPPED_TAGS: ReadonlySet<string> = new Set([
+  "script",
+  "style",
+  "template",
+  "iframe",
+  "object",
+  "head",
+  "title",
+]);
 
 const ALLOWED_STYLES = new Set([
   "color",
@@ -45,11 +58,43 @@ const PLAIN_VALUE = /^[a-z0-9 .%#-]+$/i;
 const COLOUR_FUNCTION =
   /^rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*(?:,\s*([\d.]+)\s*)?\)$/i;
 
-const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
+const WEB_OR_MAIL = /^(?:https?:\/\/|mailto:)/i;
+/** A page of this site: a path from its root (not `//host`, which leaves it) or an anchor. */
+const SITE_ADDRESS = /^(?:\/(?![/\\])|#)/;
 
-/** True for the addresses a link may point at: http(s) and mailto. */
+/**
+ * True for the addresses a link may point at: http(s), mailto, and the site's own pages
+ * (`/projects/clean-water`, `#donate`). Never `javascript:`, `data:`, `vbscript:` or a
+ * protocol-relative `//host`. The API's sanitizer keeps the same ones (server/domain/rich-text.ts).
+ */
 export function isSafeLinkUrl(url: string): boolean {
-  return SAFE_LINK.test(url.trim());
+  const address = url.trim();
+  if (hasControlCharacter(address)) return false;
+  return WEB_OR_MAIL.test(address) || SITE_ADDRESS.test(address);
+}
+
+/** Browsers drop tabs and line breaks inside an address (`/\t/evil.example` is `//evil.example`). */
+function hasControlCharacter(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/**
+ * What the link dialog makes of what was typed: a bare e-mail address gets `mailto:`, a bare
+ * domain (`www.example.org`, `example.org/page`) gets `https://`; null when it may not be a link.
+ */
+export function linkAddress(typed: string): string | null {
+  const address = withScheme(typed.trim());
+  return address !== "" && isSafeLinkUrl(address) ? address : null;
+}
+
+function withScheme(address: string): string {
+  if (/^[^\s@/:]+@[^\s@/:]+\.[a-z]{2,}$/i.test(address)) return `mailto:${address}`;
+  if (/^(www\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/\S*)?$/i.test(address)) return `https://${address}`;
+  return address;
 }
 
 /**
@@ -103,7 +148,7 @@ function writeNode(node: Node, openFormats: ReadonlySet<string>): string {
 }
 
 /** Keeps the allowed declarations, in order, as `prop:value;prop:value`. */
-function cleanStyle(style: string | null): string {
+export function cleanStyle(style: string | null): string {
   if (!style) return "";
   const kept: string[] = [];
   for (const declaration of style.split(";")) {
@@ -141,10 +186,10 @@ function cleanColour(value: string): string | null {
   return null;
 }
 
-function escapeText(text: string): string {
+export function escapeText(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-function escapeAttribute(value: string): string {
+export function escapeAttribute(value: string): string {
   return escapeText(value).replace(/"/g, "&quot;");
 }

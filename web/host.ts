@@ -69,7 +69,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const entry = build.entry.module as ServerEntryModule & {
     createHostHooks(options: HostOptions): HostHooks;
   };
-  const app = entry.createHostHooks({ ...options, apiUrl });
+  const deadlineMs = options.deadlineMs ?? 10_000;
+  const app = entry.createHostHooks({ ...options, apiUrl, deadlineMs });
   const handleRequest = createRequestHandler(build, "production");
   const renderSlots = pLimit(RENDER_SLOTS);
   const trustProxy = proxyaddr.compile(options.trustedProxies ?? ["loopback"]);
@@ -103,7 +104,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     fieldCount: 100,
     field: MiB,
   };
-  const deadlineMs = options.deadlineMs ?? 10_000;
 
   function render(req: IncomingMessage, request: Request, facts: Partial<HostRequestFacts>) {
     const clientAddress = proxyaddr(req, trustProxy)?.replace(/^::ffff:/, "");

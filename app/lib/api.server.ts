@@ -265,7 +265,10 @@ function unanswered(method: ApiMethod, path: string, error: unknown) {
   const reason = error instanceof Error ? (error.cause ?? error).toString() : String(error);
   console.warn(`The API gave no answer to ${method} ${path}: ${reason}`);
   if (!MUTATING_METHODS.has(method)) {
-    throw data({ message: "Service Unavailable." }, { status: 503 });
+    throw data(
+      { message: "Service Unavailable." },
+      { status: 503, statusText: "Service Unavailable" },
+    );
   }
   const headers = new Headers({ "Content-Type": "application/json" });
   return { response: new Response(null, { status: 503, headers }), body: { message: NO_ANSWER } };

@@ -4,7 +4,7 @@ import { resolveLocale } from "./locale.ts";
 import { createLoadContext, type RequestFacts } from "./request-context.server.ts";
 import { forgetSharedData } from "./shared-data.server.ts";
 
-export type HostOptions = { apiUrl: string; appUrl: string; appKey: string };
+export type HostOptions = { apiUrl: string; appUrl: string; appKey: string; deadlineMs?: number };
 /** What the host knows of one request; no nonce for a page shared by visitors without cookies. */
 export type HostRequestFacts = Omit<RequestFacts, "config">;
 

@@ -345,11 +345,10 @@ function withCaching(response: Response, forced?: string): Response {
 
 const wantsJson = (req: IncomingMessage) => req.headers.accept?.includes("application/json");
 
-function sendText(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, {
-    "Content-Type": "text/plain; charset=utf-8",
-    "Cache-Control": "no-store",
-  });
+function sendText(res: ServerResponse, status: number, text: string, type = "text/plain"): void {
+  res.statusCode = status;
+  res.setHeader("Content-Type", `${type}; charset=utf-8`);
+  res.setHeader("Cache-Control", "no-store");
   res.end(text);
 }
 
@@ -367,9 +366,5 @@ async function refuse(
   if (!(await checks.dropRestOfBody(req))) return;
   for (const [name, value] of Object.entries(refusal.headers ?? {})) res.setHeader(name, value);
   if (!wantsJson(req)) return sendText(res, refusal.status, refusal.message);
-  res.writeHead(refusal.status, {
-    "Content-Type": "application/json; charset=utf-8",
-    "Cache-Control": "no-store",
-  });
-  res.end(JSON.stringify({ message: refusal.message }));
+  sendText(res, refusal.status, JSON.stringify({ message: refusal.message }), "application/json");
 }

@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 /** A same-site post of `body` as it is. */
-function post(pathname: string, body: Buffer | string, headers: Record<string, string>) {
+function post(pathname: string, body: BodyInit, headers: Record<string, string>) {
   return fetch(web.url + pathname, {
     method: "POST",
     headers: { Origin: web.url, ...headers },

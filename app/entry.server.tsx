@@ -1,42 +1,32 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
-import { loadWebConfig } from "./lib/config.server.ts";
-import { resolveLocale } from "./lib/locale.ts";
-import { createLoadContext, requestFactsContext } from "./lib/request-context.server.ts";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { requestFactsContext } from "./lib/request-context.server.ts";
 
-/** web/host.ts calls it after an admin's successful save, beside clearing its render cache. */
-export { forgetSharedData } from "./lib/shared-data.server.ts";
+/** web/host.ts reads the app through these (app/lib/host-hooks.server.ts). */
+export { createHostHooks, type HostHooks, type HostOptions } from "./lib/host-hooks.server.ts";
 
 export const streamTimeout = 5_000;
-
-export type HostOptions = { apiUrl: string; appUrl: string; appKey: string };
-export type HostRequestFacts = { nonce: string | undefined; clientAddress: string | undefined };
-
-/**
- * Used by web/host.ts through the server build (`build.entry.module`), so the host and the app
- * share one set of context objects.
- */
-export function createHostLoadContext(
-  options: HostOptions,
-): (facts: HostRequestFacts) => RouterContextProvider {
-  const config = loadWebConfig(process.env, options);
-  return (facts) => createLoadContext({ config, ...facts });
-}
-
-/**
- * What besides the URL changes a page for a visitor without cookies: the locale its dates are
- * written in. web/host.ts keys the render cache on it (the resolved locale, never the raw header).
- */
-export function renderVariantOf(request: Request): string {
-  return resolveLocale(request.headers.get("Accept-Language"));
-}
 
 /** Pages and their data follow the visitor's language (dates), so a shared cache must too. */
 export function handleDataRequest(response: Response): Response {
   response.headers.append("Vary", "Accept-Language");
   return response;
+}
+
+/**
+ * A client's mistake React Router reports (a post to a page without an action) is one line; a
+ * fault of ours keeps its stack. A visitor who left is no fault at all.
+ */
+export function handleError(error: unknown, { request }: { request: Request }): void {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const { pathname } = new URL(request.url);
+    console.warn(`Refused ${error.status} ${request.method} ${pathname}: ${error.statusText}`);
+    return;
+  }
+  console.error(error);
 }
 
 export default function handleRequest(

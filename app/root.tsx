@@ -52,6 +52,7 @@ const apiSessionMiddleware: Route.MiddlewareFunction = async ({ request, url, co
     cookieHeader: request.headers.get("Cookie"),
     clientAddress: facts.clientAddress,
     pageLocation: pageLocationOf(url),
+    deadline: facts.deadline,
   });
   context.set(apiClientContext, api);
   const [user, settings] = await Promise.all([

@@ -1,9 +1,13 @@
 import { createHash } from "node:crypto";
-import type { OutgoingHttpHeaders } from "node:http";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import { LRUCache } from "lru-cache";
+import Negotiator from "negotiator";
 
 export type Encoding = "br" | "gzip" | "identity";
+
+export const SHARED_CACHE_CONTROL = "public, max-age=5, stale-while-revalidate=30";
 
 /**
  * A rendered page kept for visitors without cookies, compressed once when it is stored so that
@@ -37,25 +41,30 @@ export type RenderCacheOptions = {
 /**
  * A short-lived in-memory cache of rendered pages for visitors without cookies (DESIGN §6):
  * fresh entries are served as they are; stale ones are served while a single background render
- * replaces them; older ones are gone. The least recently used pages make way past `maxEntries`
- * or `maxBytes`.
+ * replaces them; older ones are gone. lru-cache keeps them, least recently used first out past
+ * `maxEntries` or `maxBytes`; ages are counted from `storedAt`, on the injected clock.
  */
 export class RenderCache {
-  readonly #entries = new Map<string, StoredPage>();
+  readonly #entries: LRUCache<string, StoredPage>;
   /** Renders under way, by key: visitors missing the same page at once share one. */
   readonly #rendering = new Map<string, Promise<StoredPage | null>>();
   readonly #options: Required<RenderCacheOptions>;
-  #bytes = 0;
   /** Counts `clear()`s: a render that began before one may show what the change removed. */
   #generation = 0;
 
   constructor(options: RenderCacheOptions) {
     this.#options = { now: Date.now, ...options };
+    this.#entries = new LRUCache({
+      max: options.maxEntries,
+      maxSize: options.maxBytes,
+      maxEntrySize: options.maxBytes / 16,
+      sizeCalculation: (page) => page.bytes,
+    });
   }
 
   /** What the stored bodies hold now. */
   get bytes(): number {
-    return this.#bytes;
+    return this.#entries.calculatedSize;
   }
 
   lookup(key: string): { page: StoredPage; stale: boolean } | null {
@@ -63,30 +72,21 @@ export class RenderCache {
     if (!page) return null;
     const age = this.#options.now() - page.storedAt;
     if (age > this.#options.freshMs + this.#options.staleMs) {
-      this.#forget(key);
+      this.#entries.delete(key);
       return null;
     }
-    this.#entries.delete(key);
-    this.#entries.set(key, page);
     return { page, stale: age > this.#options.freshMs };
   }
 
+  /** Keeps `page`; one over a sixteenth of `maxBytes` is not kept, and drops the older copy. */
   store(key: string, page: StoredPage): void {
-    this.#forget(key);
-    if (page.bytes > this.#options.maxBytes / 16) return;
+    this.#entries.delete(key);
     this.#entries.set(key, page);
-    this.#bytes += page.bytes;
-    while (this.#entries.size > this.#options.maxEntries || this.#bytes > this.#options.maxBytes) {
-      const leastRecentlyUsed = this.#entries.keys().next().value;
-      if (leastRecentlyUsed === undefined) break;
-      this.#forget(leastRecentlyUsed);
-    }
   }
 
   /** Forgets every page (after an admin's change, which may have removed a picture they show). */
   clear(): void {
     this.#entries.clear();
-    this.#bytes = 0;
     this.#generation += 1;
     this.#rendering.clear();
   }
@@ -100,15 +100,17 @@ export class RenderCache {
     const running = this.#rendering.get(key);
     if (running) return running;
     const generation = this.#generation;
+    const current = () => generation === this.#generation;
     const rendering = render()
       .then((page) => {
-        if (generation !== this.#generation) return page;
-        if (page) this.store(key, page);
-        else this.#forget(key);
+        if (current()) {
+          if (page) this.store(key, page);
+          else this.#entries.delete(key);
+        }
         return page;
       })
       .catch((error: unknown) => {
-        if (generation === this.#generation) this.#forget(key);
+        if (current()) this.#entries.delete(key);
         throw error;
       })
       .finally(() => {
@@ -128,13 +130,6 @@ export class RenderCache {
       () => undefined,
       () => undefined,
     );
-  }
-
-  #forget(key: string): void {
-    const page = this.#entries.get(key);
-    if (!page) return;
-    this.#entries.delete(key);
-    this.#bytes -= page.bytes;
   }
 }
 
@@ -228,64 +223,25 @@ function isCompressedAlready(contentType: OutgoingHttpHeaders[string]): boolean 
   return /^\s*image\/(?!svg)/i.test(String(contentType ?? ""));
 }
 
-/** Browsers send a handful of distinct `Accept-Encoding` headers; parsing one costs microseconds. */
-const encodingByHeader = new Map<string, Encoding>();
-const MAX_REMEMBERED_ENCODING_HEADERS = 100;
+const ENCODINGS: Encoding[] = ["br", "gzip", "identity"];
+/** Browsers send a handful of distinct `Accept-Encoding` headers: each is negotiated once. */
+const encodingByHeader = new LRUCache<string, Encoding>({ max: 100 });
 
 /**
- * The encoding to answer with for an `Accept-Encoding` header: the acceptable one with the
- * highest quality, brotli before gzip before none on a tie; `q=0` refuses one.
+ * The encoding to answer with for an `Accept-Encoding` header (negotiator): the acceptable one
+ * with the highest quality, brotli before gzip before none on a tie; `q=0` refuses one.
  */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return "identity";
   let encoding = encodingByHeader.get(acceptEncoding);
   if (encoding === undefined) {
-    encoding = encodingFor(acceptEncoding);
-    if (encodingByHeader.size >= MAX_REMEMBERED_ENCODING_HEADERS) encodingByHeader.clear();
+    const negotiator = new Negotiator({ headers: { "accept-encoding": acceptEncoding } });
+    // negotiator 1.1 breaks ties by `preferred`; @types/negotiator (0.6) does not know it yet.
+    const encodingOf = negotiator.encoding as (available: Encoding[], by: object) => Encoding;
+    encoding = encodingOf.call(negotiator, ENCODINGS, { preferred: ENCODINGS }) ?? "identity";
     encodingByHeader.set(acceptEncoding, encoding);
   }
   return encoding;
-}
-
-function encodingFor(acceptEncoding: string): Encoding {
-  let br: number | undefined;
-  let gzipped: number | undefined;
-  let identity: number | undefined;
-  let anyOther: number | undefined;
-  for (const part of acceptEncoding.split(",")) {
-    const [name = "", ...parameters] = part.split(";");
-    let quality = 1;
-    for (const parameter of parameters) {
-      const value = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(parameter)?.[1];
-      if (value !== undefined) quality = Number(value) || 0;
-    }
-    switch (name.trim().toLowerCase()) {
-      case "br":
-        br = quality;
-        break;
-      case "gzip":
-      case "x-gzip":
-        gzipped = quality;
-        break;
-      case "identity":
-        identity = quality;
-        break;
-      case "*":
-        anyOther = quality;
-    }
-  }
-  const qualities: [Encoding, number][] = [
-    ["br", br ?? anyOther ?? 0],
-    ["gzip", gzipped ?? anyOther ?? 0],
-    // Unnamed, no encoding is still acceptable, but as the last choice.
-    ["identity", identity ?? anyOther ?? Number.MIN_VALUE],
-  ];
-  let chosen: Encoding = "identity";
-  let best = 0;
-  for (const [encoding, quality] of qualities) {
-    if (quality > best) [chosen, best] = [encoding, quality];
-  }
-  return chosen;
 }
 
 /** Whether `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks for this header). */
@@ -295,18 +251,48 @@ export function matchesEntityTag(ifNoneMatch: string | undefined, etag: string):
   return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
-const SECRET_PATHS = ["/reset-password/", "/set-password/", "/email/verify/"];
-const SECRET_PARAMETERS = new Set(["email", "token", "signature"]);
+/** Headers that belong to one answer, not to the stored page; it gets its own. */
+const PER_ANSWER_HEADERS = new Set([
+  "cache-control",
+  "content-length",
+  "content-encoding",
+  "etag",
+  "transfer-encoding",
+]);
 
-/**
- * Whether a URL carries something only its visitor should see: a reset or invitation token, a signed
- * verification link, or an email, token or signature in the query. Such a page is never
- * stored here and never shared by a cache downstream (DESIGN §6).
- */
-export function carriesSecret(url: URL): boolean {
-  if (SECRET_PATHS.some((path) => url.pathname.startsWith(path))) return true;
-  for (const name of url.searchParams.keys()) {
-    if (SECRET_PARAMETERS.has(name.toLowerCase())) return true;
+/** A rendered page to keep with all its headers, the security ones too: a hit only writes them. */
+export function pageToStore(
+  status: number,
+  headers: Headers,
+  body: Buffer,
+  securityHeaders: OutgoingHttpHeaders,
+): Promise<StoredPage> {
+  const stored: OutgoingHttpHeaders = { ...securityHeaders, "cache-control": SHARED_CACHE_CONTROL };
+  for (const [name, value] of headers) {
+    if (!PER_ANSWER_HEADERS.has(name)) stored[name] = value;
   }
-  return false;
+  return storedPage(status, stored, body, Date.now());
+}
+
+/** A stored page as it is, in the encoding the client prefers; `If-None-Match` naming it gets a 304. */
+export function sendStoredPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: StoredPage,
+  outcome: "hit" | "miss",
+): void {
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  const etag = page.etags?.[encoding];
+  const headers: OutgoingHttpHeaders = { ...page.headers, "x-render-cache": outcome };
+  if (etag !== undefined) {
+    headers.etag = etag;
+    if (matchesEntityTag(req.headers["if-none-match"], etag)) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+  }
+  const body = page.bodies[encoding];
+  if (encoding !== "identity" && page.encoded) headers["content-encoding"] = encoding;
+  headers["content-length"] = body.byteLength;
+  res.writeHead(page.status, headers).end(req.method === "HEAD" ? undefined : body);
 }

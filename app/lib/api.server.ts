@@ -38,16 +38,17 @@ export type ApiClientOptions = {
   clientAddress: string | undefined;
   /** Path and search of the page being served, where the visitor returns after signing in. */
   pageLocation: string;
-  /** How long a read (GET) may wait for the API's answer; 15 s unless given. */
-  readTimeoutMs?: number;
+  /**
+   * The incoming request's one deadline (web/host.ts): every call of the request shares it, so
+   * an API that stops answering fails the page once, with a 503, instead of once per call.
+   */
+  deadline?: AbortSignal;
 };
 
-/**
- * A page waits for its reads, and holds one of the host's few render slots while it does
- * (web/render-slots.ts): an API that stops answering must fail those pages, not stall every
- * other. Writes have no limit: resizing an upload may take longer.
- */
-const DEFAULT_READ_TIMEOUT_MS = 15_000;
+/** Without a request's deadline (data shared by every page): each call's own. */
+const DEFAULT_DEADLINE_MS = 10_000;
+/** A write the API never answered (it hung, or broke the connection): the form says so. */
+export const NO_ANSWER = "The site could not complete this just now. Please try again in a moment.";
 
 export type FormFailure = {
   status: number;
@@ -71,7 +72,7 @@ export class ApiClient {
   readonly #origin: string;
   readonly #referer: string;
   readonly #clientAddress: string | undefined;
-  readonly #readTimeoutMs: number;
+  readonly #deadline: AbortSignal | undefined;
   readonly #jar = new CookieJar(undefined, {
     rejectPublicSuffixes: false,
     allowSecureOnLocal: true,
@@ -86,7 +87,7 @@ export class ApiClient {
     this.#origin = new URL(options.appUrl).origin;
     this.#referer = new URL(options.pageLocation, options.appUrl).href;
     this.#clientAddress = options.clientAddress;
-    this.#readTimeoutMs = options.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS;
+    this.#deadline = options.deadline;
     this.pageLocation = options.pageLocation;
     for (const pair of parseCookieHeader(options.cookieHeader)) {
       this.#storeInJar(new Cookie({ key: pair.name, value: pair.value, path: "/" }));
@@ -164,8 +165,14 @@ export class ApiClient {
     path: string,
     options: ApiRequestOptions<Schema> = {},
   ): Promise<ApiResult<z.output<Schema>>> {
-    const response = await this.#send(method, path, options);
-    const body = await readBody(response);
+    let response: Response;
+    let body: unknown;
+    try {
+      response = await this.#send(method, path, options);
+      body = await readBody(response);
+    } catch (error) {
+      ({ response, body } = unanswered(method, path, error));
+    }
     const result = { status: response.status, headers: response.headers };
     if (!options.handles?.includes(response.status)) {
       throwForSessionStatus(response.status, this.pageLocation);
@@ -213,7 +220,7 @@ export class ApiClient {
       headers,
       body,
       redirect: "manual",
-      signal: method === "GET" ? AbortSignal.timeout(this.#readTimeoutMs) : undefined,
+      signal: this.#deadline ?? AbortSignal.timeout(DEFAULT_DEADLINE_MS),
     });
     this.#remember(response.headers.getSetCookie());
     return response;
@@ -247,6 +254,24 @@ export class ApiClient {
     if (!cookie.path) cookie.path = "/";
     this.#jar.setCookieSync(cookie, this.#apiUrl, { ignoreError: true });
   }
+}
+
+/**
+ * A call the API did not answer: past the request's deadline, refused or broken off (an API that
+ * closes the connection on a body over its limit). A read cannot show its page: 503, which the
+ * host answers with Retry-After. A write becomes the form's message, never a 500.
+ */
+function unanswered(method: ApiMethod, path: string, error: unknown) {
+  const reason = error instanceof Error ? (error.cause ?? error).toString() : String(error);
+  console.warn(`The API gave no answer to ${method} ${path}: ${reason}`);
+  if (!MUTATING_METHODS.has(method)) {
+    throw data(
+      { message: "Service Unavailable." },
+      { status: 503, statusText: "Service Unavailable" },
+    );
+  }
+  const headers = new Headers({ "Content-Type": "application/json" });
+  return { response: new Response(null, { status: 503, headers }), body: { message: NO_ANSWER } };
 }
 
 async function readBody(response: Response): Promise<unknown> {

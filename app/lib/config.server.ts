@@ -9,6 +9,8 @@ export type WebConfig = {
   imageMaxBytes: number;
   /** Signs the web tier's own cookies (the flash message); derived from APP_KEY. */
   cookieSecret: string;
+  /** How long one request's API calls may take together (web/host.ts); 10 s unless given. */
+  deadlineMs: number;
 };
 
 const DEFAULT_IMAGE_MAX_BYTES = 20 * 1024 * 1024;
@@ -24,7 +26,7 @@ function nonEmpty(value: string | undefined): string | undefined {
 /** The web tier's settings from the environment; `overrides` come from the host that embeds it. */
 export function loadWebConfig(
   env: NodeJS.ProcessEnv = process.env,
-  overrides: Partial<Pick<WebConfig, "apiUrl" | "appUrl"> & { appKey: string }> = {},
+  overrides: Partial<Pick<WebConfig, "apiUrl" | "appUrl" | "deadlineMs"> & { appKey: string }> = {},
 ): WebConfig {
   const apiUrl =
     overrides.apiUrl ??
@@ -37,6 +39,7 @@ export function loadWebConfig(
     appUrl: withoutTrailingSlash(appUrl),
     imageMaxBytes: positiveInteger(env.IMAGE_MAX_BYTES) ?? DEFAULT_IMAGE_MAX_BYTES,
     cookieSecret: cookieSecretFrom(overrides.appKey ?? nonEmpty(env.APP_KEY)),
+    deadlineMs: overrides.deadlineMs ?? 10_000,
     siteDefaults: {
       name: nonEmpty(env.SITE_NAME) ?? "Almoner Foundation",
       phone: nonEmpty(env.SITE_PHONE) ?? "",

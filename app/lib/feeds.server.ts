@@ -20,7 +20,7 @@ import {
 } from "./sitemap.ts";
 
 type Context = Readonly<RouterContextProvider>;
-type Config = Pick<WebConfig, "apiUrl" | "appUrl">;
+type Config = Pick<WebConfig, "apiUrl" | "appUrl" | "deadlineMs">;
 
 /** As the pages stored by the render cache say (web/host.ts): a CDN may keep them as briefly. */
 export const SHARED_CACHE_CONTROL = "public, max-age=5, stale-while-revalidate=30";

@@ -9,6 +9,13 @@ export type RequestFacts = {
   /** The per-request CSP nonce for inline scripts. */
   nonce: string | undefined;
   clientAddress: string | undefined;
+  /** Aborts when the request's one deadline passes: every API call of the request shares it. */
+  deadline?: AbortSignal;
+  /**
+   * Files of a posted form that the host dropped as too large (their field names, e.g. "image"):
+   * the rest of the form reaches the action, which answers with the field's error (record 038).
+   */
+  tooLargeUploads?: readonly string[];
 };
 
 const configFromEnvironment = loadWebConfig();
@@ -29,6 +36,8 @@ export function createLoadContext(facts: Partial<RequestFacts>): RouterContextPr
     config: facts.config ?? configFromEnvironment,
     nonce: facts.nonce,
     clientAddress: facts.clientAddress,
+    deadline: facts.deadline,
+    tooLargeUploads: facts.tooLargeUploads ?? [],
   });
   return context;
 }

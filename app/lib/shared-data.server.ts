@@ -68,7 +68,7 @@ const sharedData = new SharedData({ freshMs: SHARED_FRESH_MS, maxEntries: 500 })
  * answer does not depend on who asks.
  */
 export function getShared<T>(
-  config: Pick<WebConfig, "apiUrl" | "appUrl">,
+  config: Pick<WebConfig, "apiUrl" | "appUrl" | "deadlineMs">,
   path: string,
   read: (api: ApiClient) => Promise<ApiResult<T>>,
 ): Promise<ApiResult<T>> {
@@ -82,6 +82,8 @@ export function getShared<T>(
           cookieHeader: null,
           clientAddress: undefined,
           pageLocation: "/",
+          // Its own deadline, as long as a request's: the request that started it may be gone.
+          deadline: AbortSignal.timeout(config.deadlineMs),
         }),
       ),
     // A failing API is asked again by the next page, not remembered as failing.

@@ -129,7 +129,7 @@ describe("what visitors and admins read", () => {
       }
 
       // The news feed and the sitemap are built from these calls (app/lib/feeds.server.ts).
-      const config = { apiUrl: own.url, appUrl: TEST_APP_URL };
+      const config = { apiUrl: own.url, appUrl: TEST_APP_URL, deadlineMs: 10_000 };
       expect((await loadAllPublished(config, segment)).map((item) => item.id)).toEqual([
         published.id,
       ]);

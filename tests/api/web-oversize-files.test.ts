@@ -1,10 +1,9 @@
-// A unit test of the web host's body reading (web/oversize-files.ts, web/request-checks.ts): a
-// form whose file is over the limit keeps its text. Like web-form-failures.test.ts it lives in the
-// api project, the one vitest runs, and needs no API.
+// A unit test of the web host's body reading (web/request-checks.ts): a form whose file is over
+// the limit keeps its text, and the app learns which file was dropped. Like
+// web-form-failures.test.ts it lives in the api project, the one vitest runs, and needs no API.
 import { describe, expect, it } from "vitest";
-import { readFormDroppingLargeFiles } from "../../web/oversize-files.ts";
-import { withFormBody } from "../../web/request-checks.ts";
 import { filesTooLarge } from "../../app/lib/forms.server.ts";
+import { type ReadForm, readForm } from "../../web/request-checks.ts";
 
 const BOUNDARY = "----almoner-oversize-test";
 const CONTENT_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
@@ -41,13 +40,31 @@ function inChunks(body: Buffer, size: number): ReadableStream<Uint8Array> {
   });
 }
 
-async function formOf(body: Uint8Array<ArrayBuffer>) {
-  return new Response(body, { headers: { "Content-Type": CONTENT_TYPE } }).formData();
+const limits = {
+  form: 1000,
+  file: 10_000,
+  files: 20_000,
+  fileCount: 20,
+  fieldCount: 100,
+  field: 5_000,
+};
+
+function post(body: Buffer, chunkSize = 4096, headers: Record<string, string> = {}) {
+  return new Request("http://site.test/admin/blog/1", {
+    method: "POST",
+    headers: { "Content-Type": CONTENT_TYPE, ...headers },
+    body: inChunks(body, chunkSize),
+    duplex: "half",
+  } as RequestInit);
 }
 
-const limits = { limit: 10_000, readMax: 200_000 };
+async function read(body: Buffer, chunkSize = 4096, headers: Record<string, string> = {}) {
+  const result = await readForm(post(body, chunkSize, headers), true, limits);
+  expect(result.status).toBeUndefined();
+  return result as ReadForm;
+}
 
-describe("readFormDroppingLargeFiles", () => {
+describe("a multipart post to an action that takes files", () => {
   const article = "<p>Every word typed</p>".repeat(20);
   const form = multipart([
     { name: "title", value: "Spring fair" },
@@ -58,9 +75,10 @@ describe("readFormDroppingLargeFiles", () => {
 
   for (const chunkSize of [7, 61, 4096, form.length]) {
     it(`keeps every field around a file over the limit (chunks of ${chunkSize} bytes)`, async () => {
-      const kept = await readFormDroppingLargeFiles(inChunks(form, chunkSize), BOUNDARY, limits);
-      expect(kept?.dropped).toEqual([{ field: "image", filename: "huge.jpg" }]);
-      const fields = await formOf(kept!.body);
+      const { request, tooLarge } = await read(form, chunkSize);
+      expect(tooLarge).toEqual(["image"]);
+      expect(filesTooLarge(request)).toEqual([{ field: "image", filename: "huge.jpg" }]);
+      const fields = await request.formData();
       expect(fields.get("title")).toBe("Spring fair");
       expect(fields.get("article")).toBe(article);
       expect(fields.has("image")).toBe(false);
@@ -68,82 +86,42 @@ describe("readFormDroppingLargeFiles", () => {
     });
   }
 
-  it("leaves a form within the limit as it came", async () => {
+  it("passes a form within the limits whole, naming no file", async () => {
     const small = multipart([
       { name: "title", value: "Small" },
       { name: "image", filename: "a.jpg", bytes: 2000 },
     ]);
-    const kept = await readFormDroppingLargeFiles(inChunks(small, 100), BOUNDARY, limits);
-    expect(kept?.dropped).toEqual([]);
-    expect(Buffer.from(kept!.body).equals(small)).toBe(true);
+    const { request } = await read(small, 100);
+    expect(filesTooLarge(request)).toEqual([]);
+    const fields = await request.formData();
+    expect(fields.get("title")).toBe("Small");
+    expect((fields.get("image") as File).size).toBe(2000);
   });
 
-  it("drops a first part that is too large, and each of several", async () => {
+  it("drops each file that is too large, the first one too", async () => {
     const body = multipart([
       { name: "file", filename: "one.jpg", bytes: 30_000 },
       { name: "file", filename: "two.jpg", bytes: 400 },
       { name: "file", filename: "three.jpg", bytes: 30_000 },
       { name: "gallery_id", value: "4" },
     ]);
-    const kept = await readFormDroppingLargeFiles(inChunks(body, 999), BOUNDARY, limits);
-    expect(kept?.dropped.map((file) => file.filename)).toEqual(["one.jpg", "three.jpg"]);
-    const fields = await formOf(kept!.body);
+    const { request } = await read(body, 999);
+    expect(filesTooLarge(request).map((file) => file.filename)).toEqual(["one.jpg", "three.jpg"]);
+    const fields = await request.formData();
     expect((fields.getAll("file") as File[]).map((file) => file.name)).toEqual(["two.jpg"]);
     expect(fields.get("gallery_id")).toBe("4");
   });
 
-  it("closes the form when the body ends inside a dropped file", async () => {
-    const body = multipart([
-      { name: "title", value: "Cut short" },
-      { name: "image", filename: "huge.jpg", bytes: 50_000 },
-    ]).subarray(0, 40_000);
-    const kept = await readFormDroppingLargeFiles(inChunks(body, 512), BOUNDARY, limits);
-    expect((await formOf(kept!.body)).get("title")).toBe("Cut short");
+  it("never believes a client that names dropped files itself", async () => {
+    const small = multipart([{ name: "title", value: "Kept" }]);
+    const { request } = await read(small, 4096, {
+      "X-Files-Too-Large": '[{"field":"image","filename":"x.jpg"}]',
+    });
+    expect(filesTooLarge(request)).toEqual([]);
   });
 
-  it("refuses a text field over the limit, and a body past readMax", async () => {
+  it("refuses a text field over its cap with 413", async () => {
     const longText = multipart([{ name: "article", value: "a".repeat(20_000) }]);
-    for (const size of [512, longText.length]) {
-      expect(await readFormDroppingLargeFiles(inChunks(longText, size), BOUNDARY, limits)).toBe(
-        null,
-      );
-    }
-    const endless = multipart([{ name: "image", filename: "huge.jpg", bytes: 300_000 }]);
-    expect(await readFormDroppingLargeFiles(inChunks(endless, 4096), BOUNDARY, limits)).toBe(null);
-  });
-});
-
-describe("withFormBody", () => {
-  const bodyLimits = { multipart: 10_000, multipartRead: 200_000, other: 1000 };
-  const post = (body: Buffer, headers: Record<string, string> = {}) =>
-    new Request("http://site.test/admin/blog/1", {
-      method: "POST",
-      headers: { "Content-Type": CONTENT_TYPE, ...headers },
-      body: inChunks(body, 4096),
-      duplex: "half",
-    } as RequestInit);
-
-  it("tells the app which files it dropped, and never believes a client that says so", async () => {
-    const big = multipart([
-      { name: "title", value: "Kept" },
-      { name: "image", filename: "huge.jpg", bytes: 50_000 },
-    ]);
-    const checked = await withFormBody(post(big), bodyLimits);
-    expect(checked).toBeInstanceOf(Request);
-    expect(filesTooLarge(checked as Request)).toEqual([{ field: "image", filename: "huge.jpg" }]);
-    expect((await (checked as Request).formData()).get("title")).toBe("Kept");
-
-    const small = multipart([{ name: "title", value: "Kept" }]);
-    const forged = await withFormBody(
-      post(small, { "X-Files-Too-Large": '[{"field":"image","filename":"x.jpg"}]' }),
-      bodyLimits,
-    );
-    expect(filesTooLarge(forged as Request)).toEqual([]);
-  });
-
-  it("refuses a multipart body declared larger than it reads, with 413", async () => {
-    const small = multipart([{ name: "title", value: "Kept" }]);
-    const refused = await withFormBody(post(small, { "Content-Length": "300000" }), bodyLimits);
-    expect(refused).toEqual({ status: 413, message: "The request is too large." });
+    expect(await readForm(post(longText, 512), true, limits)).toMatchObject({ status: 413 });
   });
 });

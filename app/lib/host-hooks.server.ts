@@ -1,0 +1,54 @@
+import type { RouterContextProvider } from "react-router";
+import { loadWebConfig } from "./config.server.ts";
+import { resolveLocale } from "./locale.ts";
+import { createLoadContext, type RequestFacts } from "./request-context.server.ts";
+import { forgetSharedData } from "./shared-data.server.ts";
+
+export type HostOptions = { apiUrl: string; appUrl: string; appKey: string; deadlineMs?: number };
+/** What the host knows of one request; no nonce for a page shared by visitors without cookies. */
+export type HostRequestFacts = Omit<RequestFacts, "config">;
+
+/**
+ * Everything web/host.ts asks of the app, through the server build (`createHostHooks` in
+ * app/entry.server.tsx), so the host and the app share one set of context objects.
+ */
+export type HostHooks = {
+  loadContext(facts: HostRequestFacts): RouterContextProvider;
+  /** What besides the URL changes a shareable page: the resolved locale of Accept-Language. */
+  renderVariantOf(acceptLanguage: string): string;
+  /** After an admin's successful save through this web tier. */
+  forgetSharedData(): void;
+  /** Whether the action at this path takes files (and so a multipart body). */
+  takesFiles(pathname: string): boolean;
+  /** Whether the URL carries what only its visitor should see: never kept nor shared. */
+  carriesSecret(url: URL): boolean;
+};
+
+/** The admin forms with a file input or an upload zone, as pages or as data requests. */
+const TAKES_FILES =
+  /^\/admin\/(?:(?:projects|blog|opportunities)\/[^/]+(?:\/photos)?|widgets\/[^/]+|galleries\/[^/]+\/photos)(?:\.data)?\/?$/;
+const SECRET_PATHS = ["/reset-password/", "/set-password/", "/email/verify/"];
+const SECRET_PARAMETERS = new Set(["email", "token", "signature"]);
+
+export function createHostHooks(options: HostOptions): HostHooks {
+  const config = loadWebConfig(process.env, options);
+  return {
+    loadContext: (facts) => createLoadContext({ config, ...facts }),
+    renderVariantOf: (acceptLanguage) => resolveLocale(acceptLanguage),
+    forgetSharedData,
+    takesFiles: (pathname) => TAKES_FILES.test(pathname),
+    carriesSecret,
+  };
+}
+
+/**
+ * A reset token, a signed verification link, or an email, token or signature in the query:
+ * such a page is never stored by the host nor shared by a cache downstream (DESIGN §6).
+ */
+export function carriesSecret(url: URL): boolean {
+  if (SECRET_PATHS.some((path) => url.pathname.startsWith(path))) return true;
+  for (const name of url.searchParams.keys()) {
+    if (SECRET_PARAMETERS.has(name.toLowerCase())) return true;
+  }
+  return false;
+}

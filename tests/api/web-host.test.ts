@@ -1,0 +1,286 @@
+// The web tier's host (web/host.ts) in this process, in front of an API process of its own: its
+// fast path, its policy per response, files through sirv, and how it stands up to abuse (record
+// 038). Needs the web tier built (npm run build), as npm test does first.
+import { mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ApiProcess, startApiProcess } from "../../scripts/api-process.ts";
+import { startWebServer, type WebServer } from "../../web/host.ts";
+
+const MiB = 1024 * 1024;
+const DEADLINE_MS = 1_500;
+const HEADERS_TIMEOUT_MS = 1_000;
+const dataDir = mkdtempSync(path.join(tmpdir(), "almoner-web-host-"));
+let api: ApiProcess;
+let web: WebServer;
+
+beforeAll(async () => {
+  Object.assign(process.env, { DATA_DIR: dataDir, API_PORT: "0", HOST: "127.0.0.1" });
+  api = await startApiProcess(() => {});
+  web = await startWebServer({
+    port: 0,
+    host: "127.0.0.1",
+    apiUrl: api.url,
+    appUrl: "http://127.0.0.1",
+    appKey: "web-host-test-key-0123456789",
+    imageMaxBytes: 2 * MiB,
+    deadlineMs: DEADLINE_MS,
+    headersTimeoutMs: HEADERS_TIMEOUT_MS,
+    checkIntervalMs: 250,
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await web?.close();
+  await api?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A same-site post of `body` as it is. */
+function post(pathname: string, body: BodyInit, headers: Record<string, string>) {
+  return fetch(web.url + pathname, {
+    method: "POST",
+    headers: { Origin: web.url, ...headers },
+    body,
+    redirect: "manual",
+  });
+}
+
+function multipart(parts: { name: string; filename?: string; value: Buffer | string }[]) {
+  const boundary = "----almoner-host-test";
+  const chunks = parts.flatMap(({ name, filename, value }) => [
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"` +
+      (filename === undefined ? "" : `; filename="${filename}"\r\nContent-Type: image/jpeg`) +
+      "\r\n\r\n",
+    value,
+    "\r\n",
+  ]);
+  chunks.push(`--${boundary}--\r\n`);
+  return {
+    body: Buffer.concat(chunks.map((chunk) => Buffer.from(chunk))),
+    type: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/**
+ * The longest time the event loop spent on one turn, counted in this thread's CPU time (wall
+ * time also counts the turns the scheduler gives to other processes of a busy machine), and the
+ * wall-clock delay Node measured, for the record.
+ */
+function watchEventLoop() {
+  const wall = monitorEventLoopDelay({ resolution: 10 });
+  wall.enable();
+  const cpu = () => {
+    const { user, system } = process.threadCpuUsage();
+    return (user + system) / 1000;
+  };
+  let last = cpu();
+  let longestMs = 0;
+  const tick = setInterval(() => {
+    const now = cpu();
+    longestMs = Math.max(longestMs, now - last);
+    last = now;
+  }, 5);
+  return () => {
+    clearInterval(tick);
+    wall.disable();
+    return { longestMs, wallMaxMs: wall.max / 1e6 };
+  };
+}
+
+/** A post through node:http, which writes the buffer as it is. */
+function postRaw(pathname: string, body: Buffer, type: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      web.url + pathname,
+      {
+        method: "POST",
+        headers: { Origin: web.url, "Content-Type": type, "Content-Length": body.byteLength },
+      },
+      (answer) => {
+        let text = "";
+        answer.setEncoding("utf8");
+        answer.on("data", (chunk: string) => (text += chunk));
+        answer.on("end", () => resolve(`${answer.statusCode} ${text}`));
+      },
+    );
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
+}
+
+describe("the fast path", () => {
+  it("answers a visitor's second request from the render cache, and a 304 for its tag", async () => {
+    const first = await fetch(`${web.url}/legal/terms`, { headers: { "Accept-Encoding": "br" } });
+    const firstBody = await first.text();
+    const second = await fetch(`${web.url}/legal/terms`, { headers: { "Accept-Encoding": "br" } });
+    expect(second.headers.get("x-render-cache")).toBe("hit");
+    expect(await second.text()).toBe(firstBody);
+    // The stored page carries the security headers, its scripts named by their hashes.
+    expect(second.headers.get("content-security-policy")).toMatch(/script-src 'self' 'sha256-/);
+    expect(second.headers.get("x-frame-options")).toBe("DENY");
+
+    const etag = second.headers.get("etag")!;
+    const again = await fetch(`${web.url}/legal/terms`, {
+      headers: { "Accept-Encoding": "br", "If-None-Match": etag },
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it("gives every page rendered for one visitor a nonce of its own", async () => {
+    const nonces = [];
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(`${web.url}/legal/terms`, {
+        headers: { Cookie: "almoner_session=someone" },
+      });
+      expect(response.headers.get("x-render-cache")).toBeNull();
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy")!)?.[1];
+      expect(nonce).toBeTruthy();
+      expect(await response.text()).toContain(`nonce="${nonce}"`);
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+});
+
+describe("the build's files, through sirv", () => {
+  it("answers a hashed asset precompressed, cached for a year, and conditional requests", async () => {
+    const page = await (await fetch(`${web.url}/legal/terms`)).text();
+    const asset = /href="(\/assets\/[^"]+\.css)"/.exec(page)![1]!;
+    const response = await fetch(web.url + asset, { headers: { "Accept-Encoding": "br" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-encoding")).toBe("br");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    const etag = response.headers.get("etag")!;
+    const again = await fetch(web.url + asset, {
+      headers: { "Accept-Encoding": "br", "If-None-Match": etag },
+    });
+    expect(again.status).toBe(304);
+    const head = await fetch(web.url + asset, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get("content-length"))).toBeGreaterThan(0);
+  });
+});
+
+describe("abuse", () => {
+  it("refuses 250 000 multipart parts without blocking the event loop; visitors are answered", async () => {
+    const attack = multipart(Array.from({ length: 250_000 }, () => ({ name: "a", value: "1" })));
+    expect(attack.body.byteLength).toBeGreaterThan(15 * MiB);
+    await fetch(`${web.url}/legal/privacy`);
+    const stop = watchEventLoop();
+    let attacking = true;
+    const visitors: number[] = [];
+    const visiting = (async () => {
+      while (attacking) visitors.push((await fetch(`${web.url}/legal/privacy`)).status);
+    })();
+    const answers = await Promise.all(
+      ["/login", "/admin/galleries/1/photos", "/admin/projects/1"].map((pathname) =>
+        postRaw(pathname, attack.body, attack.type),
+      ),
+    );
+    attacking = false;
+    await visiting;
+    const { longestMs, wallMaxMs } = stop();
+    console.log(
+      `Event loop under the attack: longest turn ${longestMs} ms of CPU, ${wallMaxMs} ms wall`,
+    );
+    expect(answers).toEqual([
+      "413 The request is too large.",
+      "413 The form has too many fields.",
+      "413 The form has too many fields.",
+    ]);
+    expect(visitors.length).toBeGreaterThan(0);
+    expect(visitors.every((status) => status === 200)).toBe(true);
+    expect(longestMs).toBeLessThan(100);
+  });
+
+  it("refuses a 5 MB field, as a form or in a form that takes files", async () => {
+    const field = "a".repeat(5 * MiB);
+    const form = await post("/register", `firstname=${field}&email=a%40example.org`, {
+      "Content-Type": "application/x-www-form-urlencoded",
+    });
+    expect(form.status).toBe(413);
+    const upload = multipart([{ name: "title", value: field }]);
+    const refused = await post("/admin/projects/1", upload.body, { "Content-Type": upload.type });
+    expect(refused.status).toBe(413);
+  });
+
+  it("answers a JSON client's upload past the limit with 413, and lets one that fits through", async () => {
+    const tooLarge = multipart([
+      { name: "file", filename: "big.jpg", value: Buffer.alloc(4 * MiB) },
+    ]);
+    const refused = await post("/admin/galleries/1/photos", tooLarge.body, {
+      "Content-Type": tooLarge.type,
+      Accept: "application/json",
+    });
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toEqual({ message: "The request is too large." });
+
+    const fits = multipart([{ name: "file", filename: "ok.jpg", value: Buffer.alloc(MiB) }]);
+    const passed = await post("/admin/galleries/1/photos", fits.body, {
+      "Content-Type": fits.type,
+    });
+    // The app answers: a visitor is sent to Login.
+    expect(passed.status).toBe(302);
+  });
+
+  it("closes a connection that trickles its headers once the headers timeout has passed", async () => {
+    const { port } = new URL(web.url);
+    const started = Date.now();
+    const closedAfter = await new Promise<number>((resolve) => {
+      const socket = connect(Number(port), "127.0.0.1", () => {
+        socket.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+        const trickle = setInterval(() => socket.write(`X-Slow-${Date.now()}: 1\r\n`), 200);
+        socket.on("close", () => {
+          clearInterval(trickle);
+          resolve(Date.now() - started);
+        });
+      });
+      socket.on("error", () => {});
+      socket.resume();
+    });
+    expect(closedAfter).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 50);
+    expect(closedAfter).toBeLessThan(HEADERS_TIMEOUT_MS + 2_000);
+  });
+
+  it("answers 503 with Retry-After, in the site's look, within the deadline when the API hangs", async () => {
+    process.kill(api.pid, "SIGSTOP");
+    try {
+      const started = Date.now();
+      const response = await new Promise<{ status: number; retryAfter: unknown; body: string }>(
+        (resolve, reject) => {
+          const outgoing = httpRequest(
+            `${web.url}/projects`,
+            { headers: { Cookie: "almoner_session=someone" } },
+            (answer) => {
+              let body = "";
+              answer.setEncoding("utf8");
+              answer.on("data", (chunk: string) => (body += chunk));
+              answer.on("end", () =>
+                resolve({
+                  status: answer.statusCode!,
+                  retryAfter: answer.headers["retry-after"],
+                  body,
+                }),
+              );
+            },
+          );
+          outgoing.on("error", reject);
+          outgoing.end();
+        },
+      );
+      expect(Date.now() - started).toBeLessThan(DEADLINE_MS + 2_000);
+      expect(response.status).toBe(503);
+      expect(response.retryAfter).toBe("30");
+      expect(response.body).toMatch(/Error (<!-- -->)?503/);
+      expect(response.body).toContain("Something went wrong");
+    } finally {
+      process.kill(api.pid, "SIGCONT");
+    }
+  });
+});

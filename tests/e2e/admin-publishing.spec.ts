@@ -36,6 +36,14 @@ test("a new post is a draft until it is published: absent from /blog, previewed,
     const feed = await page.request.get(`${appUrl}/blog/rss.xml`);
     expect(await feed.text()).not.toContain(title);
 
+    // The dashboard lists it among the drafts, linking to its edit screen.
+    await page.goto("/admin");
+    const drafts = page.getByRole("region", { name: "Drafts" });
+    await expect(drafts.getByRole("link", { name: title })).toHaveAttribute(
+      "href",
+      `/admin/blog/${id}`,
+    );
+
     // The preview opens in a new tab, marked as not public.
     await page.goto(`/admin/blog/${id}`);
     const previewLink = page.getByRole("link", { name: "Preview (opens in a new tab)" });
@@ -58,6 +66,10 @@ test("a new post is a draft until it is published: absent from /blog, previewed,
     ).toBeVisible();
     const card = page.getByRole("listitem").filter({ hasText: title });
     await expect(card.getByText("Published", { exact: true })).toBeVisible();
+
+    await page.goto("/admin");
+    await expect(page.getByRole("region", { name: "Drafts" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Drafts" }).getByText(title)).toHaveCount(0);
 
     await page.goto("/blog");
     await expect(page.getByRole("heading", { name: title })).toBeVisible();

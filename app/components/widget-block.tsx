@@ -1,6 +1,7 @@
 import { Link, useLoaderData, useLocation } from "react-router";
 import type { Widget, WidgetMap } from "../lib/api-types.ts";
 import { useCurrentUser } from "../lib/root-data.ts";
+import { openGalleryPhoto } from "./gallery-grid.ts";
 import { PencilIcon } from "./icons.tsx";
 
 /**
@@ -29,7 +30,13 @@ export function WidgetBlock({ name, className = "" }: { name: string; className?
   if (!widget.html) return null;
   return (
     <div data-widget={name} className={["relative", className].filter(Boolean).join(" ")}>
-      <div className="widget-html" dangerouslySetInnerHTML={{ __html: widget.html }} />
+      {/* Clicks on a gallery's photos (`[[gallery=N]]`) bubble here from the API's HTML. */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
+      <div
+        className="widget-html"
+        onClick={openGalleryPhoto}
+        dangerouslySetInnerHTML={{ __html: widget.html }}
+      />
       <EditWidgetLink widget={widget} />
     </div>
   );

@@ -5,6 +5,7 @@ import {
   adminApiPost,
   adminApiUpload,
   photoFile,
+  sessionHeaders,
   signInAsAdmin,
   uniqueTitle,
 } from "./admin-support.ts";
@@ -134,6 +135,48 @@ test.describe("a gallery placed in a blog post", () => {
     await expect(second).toBeFocused();
     expect(visitor.url()).toBe(new URL(`/blog/${post.slug}`, appUrl).href);
     await visitor.context().close();
+  });
+
+  test("placed in a page's text widget, the same grid opens the same lightbox", async ({
+    page,
+    apiUrl,
+    appUrl,
+    javaScriptEnabled,
+  }) => {
+    const urls = { apiUrl, appUrl };
+    const about = (await (await page.request.get(`${apiUrl}/api/widgets/AboutText3`)).json()) as {
+      id: number;
+    };
+    const typed = (await (
+      await page.request.get(`${apiUrl}/api/widgets/${about.id}`, {
+        headers: await sessionHeaders(page, urls),
+      })
+    ).json()) as { html: string };
+    await adminApiPost(page, urls, `/api/widgets/${about.id}`, {
+      html: `${typed.html}<p>[[gallery=${gallery.id}]]</p>`,
+    });
+    try {
+      const grid = page.getByRole("list", { name: gallery.name });
+      // Saved straight at the API: the web tier's shared data shows it within seconds.
+      await expect(async () => {
+        await page.goto("/about");
+        await expect(grid).toBeVisible({ timeout: 1000 });
+      }).toPass({ timeout: 20_000 });
+      const first = grid.getByRole("listitem").first().getByRole("link").first();
+      await expect(first).toHaveAttribute("href", gallery.photos[0]!.image_url);
+      if (!javaScriptEnabled) return;
+      await page.waitForFunction(() =>
+        Object.keys(document.getElementById("main")!).some((key) => key.startsWith("__reactFiber")),
+      );
+      await first.click();
+      const lightbox = page.getByRole("dialog", { name: gallery.name });
+      await expect(lightbox.getByRole("img", { name: PHOTO_ALTS[0] })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(lightbox).toHaveCount(0);
+      expect(page.url()).toBe(new URL("/about", appUrl).href);
+    } finally {
+      await adminApiPost(page, urls, `/api/widgets/${about.id}`, { html: typed.html });
+    }
   });
 
   test("the post with its gallery has no axe violations at 1280 and 390 px", async ({

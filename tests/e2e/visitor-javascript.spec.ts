@@ -28,10 +28,12 @@ const VISITOR_PAGES: {
   budgetBytes: number;
   settled: (page: Page) => Promise<void>;
 }[] = [
-  { path: "/", budgetBytes: 105_000, settled: async () => {} },
+  // 106 kB: galleries in text widgets open the lightbox (record 034), whose loader costs ~1 kB.
+  { path: "/", budgetBytes: 106_000, settled: async () => {} },
   {
     path: "/projects/clean-water-healthy-homes",
-    budgetBytes: 112_000,
+    // 113 kB: issue 22's galleries, photo descriptions and early typing took it to 112.4 kB.
+    budgetBytes: 113_000,
     // The carousel's code comes after hydration; with it the row stops scrolling by itself.
     settled: (page) =>
       expect(

@@ -148,6 +148,19 @@ export const STATUS_LABELS: Record<EntryStatus, string> = {
   published: "Published",
 };
 
+/**
+ * The kind of entry an admin address is about (`/admin/blog/12` → the blog's): one route module
+ * serves the three lists, one the three edit screens, one their photo uploads. Any other
+ * address is a 404.
+ */
+export function adminEntryKindAt(pathname: string): AdminEntryKind {
+  const segment = pathname.split("/")[2] ?? "";
+  if (!Object.hasOwn(ADMIN_ENTRY_KINDS, segment)) {
+    throw new Response("Not Found", { status: 404 });
+  }
+  return ADMIN_ENTRY_KINDS[segment as keyof typeof ADMIN_ENTRY_KINDS];
+}
+
 /** What the delete confirmation says goes: "the blog post “Spring fair”". */
 export function entrySubject(kind: EntryKind, title: string): string {
   const noun = { projects: "project", blog: "blog post", opportunities: "opportunity" }[kind];

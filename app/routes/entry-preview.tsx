@@ -1,14 +1,12 @@
 import { data, Link } from "react-router";
 import { EntryArticle } from "../components/entry-article.tsx";
 import { LocalDate } from "../components/local-date.tsx";
+import { adminEntryKindAt } from "../lib/admin-entries.ts";
 import { loadAdminEntry } from "../lib/admin-entries.server.ts";
 import type { EntryDetail, EntryKind } from "../lib/api-types.ts";
 import { requireAdmin, requireSiteExtensions } from "../lib/guards.server.ts";
-import { throwNotFound } from "../lib/api.server.ts";
 import { privatePageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/entry-preview";
-
-const KINDS: readonly EntryKind[] = ["projects", "blog", "opportunities"];
 
 /**
  * /admin/{projects,blog,opportunities}/{id}/preview (record 031): the saved item as visitors will
@@ -18,8 +16,7 @@ const KINDS: readonly EntryKind[] = ["projects", "blog", "opportunities"];
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   requireAdmin({ url, context });
   requireSiteExtensions(context);
-  const kind = KINDS.find((candidate) => url.pathname.startsWith(`/admin/${candidate}/`));
-  if (!kind) throwNotFound();
+  const { kind } = adminEntryKindAt(url.pathname);
   const entry = await loadAdminEntry(context, kind, params.id);
   return data(
     { kind, entry },

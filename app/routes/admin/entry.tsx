@@ -1,0 +1,45 @@
+import { useLocation } from "react-router";
+import { AdminEntryEditor } from "../../components/admin/admin-entry-editor.tsx";
+import { adminEntryKindAt } from "../../lib/admin-entries.ts";
+import { adminEntryAction, loadAdminEntryScreen } from "../../lib/admin-entries.server.ts";
+import { draftFormKey, keepScreenOnAutosave } from "../../lib/drafts.ts";
+import { privatePageMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/entry";
+
+export async function loader({ context, request, params, url }: Route.LoaderArgs) {
+  return loadAdminEntryScreen(context, adminEntryKindAt(url.pathname).kind, {
+    request,
+    url,
+    id: params.id,
+  });
+}
+
+export async function action({ context, request, params, url }: Route.ActionArgs) {
+  return adminEntryAction(context, adminEntryKindAt(url.pathname).kind, params.id, request);
+}
+
+export const shouldRevalidate = keepScreenOnAutosave;
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return privatePageMeta({ matches }, adminEntryKindAt(location.pathname).editTitle);
+}
+
+export default function AdminEntry({ loaderData, actionData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  return (
+    <AdminEntryEditor
+      // Merging by hand starts the form again from what was typed; restoring a draft, from the draft.
+      key={`${draftFormKey(loaderData.entry.id, loaderData.draft)}-${actionData?.merge ? "merge" : ""}`}
+      config={adminEntryKindAt(pathname)}
+      entry={loaderData.entry}
+      draft={loaderData.draft}
+      flash={loaderData.flash}
+      confirmingDelete={loaderData.confirmingDelete}
+      imageMaxBytes={loaderData.imageMaxBytes}
+      saveResult={actionData?.result}
+      submittedArticle={actionData?.article}
+      conflict={actionData?.conflict}
+      merge={actionData?.merge}
+    />
+  );
+}

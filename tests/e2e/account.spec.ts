@@ -207,7 +207,8 @@ test.describe("widget edit pencils on Home", () => {
   }) => {
     await signInThroughApi(page, { apiUrl, appUrl }, E2E_ADMIN);
     await page.goto("/");
-    await expect(pencil(page)).toHaveAttribute("href", /^\/admin\/widgets\/\d+$/);
+    // It leads back to the page it was opened from (record 035).
+    await expect(pencil(page)).toHaveAttribute("href", /^\/admin\/widgets\/\d+\?returnTo=%2F$/);
   });
 
   test("a member does not", async ({ page, apiUrl, appUrl }, testInfo) => {

@@ -45,6 +45,9 @@ export function securityHeaders(https: boolean, imageOrigins: readonly string[])
       },
     },
     crossOriginResourcePolicy: { policy: "cross-origin" },
+    // `Origin-Agent-Cluster: ?1` broke Lighthouse's trace of a news post (NO_NAVSTART), and the
+    // site never shared an agent cluster across origins anyway.
+    originAgentCluster: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xFrameOptions: { action: "deny" },

@@ -132,6 +132,16 @@ test.describe("the rich-text editor", () => {
       await expect(article(page).locator("p").first()).toHaveText("Visit our wells now today");
 
       await page.keyboard.press("ControlOrMeta+End");
+      // The caret is at the end before Enter (on a busy machine the key's move can lag).
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const selection = getSelection();
+            const text = selection?.focusNode?.textContent ?? "";
+            return text.endsWith("today") && selection?.focusOffset === text.length;
+          }),
+        )
+        .toBe(true);
       await page.keyboard.press("Enter");
       await page.keyboard.type("Second paragraph");
       // Back into the first paragraph's link, then a click into the other paragraph and Ctrl+V

@@ -64,6 +64,9 @@ test.describe("invitations (record 036)", () => {
         .getByRole("status")
         .filter({ hasText: `User added: Amara Invited. An invitation was sent to ${email}.` }),
     ).toBeVisible();
+    // Other journeys add users too: the search finds this one, whichever page it is on.
+    await page.getByRole("searchbox", { name: "Search users" }).fill(email);
+    await page.getByRole("button", { name: "Search" }).click();
     const row = page.getByRole("row").filter({ hasText: email });
     await expect(row.getByRole("rowheader")).toContainText("Invited");
 

@@ -6,19 +6,14 @@ import { useRootData } from "../../lib/root-data.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import type { Flash } from "../flash-message.tsx";
 import { FlashMessage } from "./admin-flash-message.tsx";
-import {
-  FormMessage,
-  IntentField,
-  SubmitButton,
-  TextField,
-  firstInvalidField,
-} from "../form-fields.tsx";
+import { FormMessage, IntentField, TextField, firstInvalidField } from "../form-fields.tsx";
 import { PencilIcon } from "../icons.tsx";
 import { LinkIcon } from "./admin-icons.tsx";
-import { ConfirmDialog, Modal } from "../modal.tsx";
+import { ConfirmDialog } from "../modal.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
 import { AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
 import { CopyCode } from "./copy-code.tsx";
+import { EditPhotoModal } from "./edit-photo-modal.tsx";
 import { PhotoSection, photoActionClass } from "./photo-grid.tsx";
 
 type Props = {
@@ -195,43 +190,20 @@ function PhotoDetailsModal({
   });
   const focus = firstInvalidField([fields.alt, fields.link]);
   return (
-    <Modal title="Edit Photo" closeTo={here}>
-      <img
-        src={photo.image_url}
-        alt=""
-        className="mb-5 max-h-40 w-auto rounded-lg bg-sand ring-1 ring-brand-100"
+    <EditPhotoModal photo={photo} here={here} form={form}>
+      {focus === null ? <FormMessage form={form} /> : null}
+      <TextField
+        meta={fields.alt}
+        label="Alt Text"
+        hint="What the photo shows, for people who cannot see it."
+        focusFirst={focus === null || focus === fields.alt.name}
       />
-      <Form
-        method="post"
-        action={`?photo=${photo.id}`}
-        preventScrollReset
-        {...getFormProps(form)}
-        className="space-y-5"
-      >
-        {focus === null ? <FormMessage form={form} /> : null}
-        <IntentField value="save-photo" />
-        <input type="hidden" name="id" value={photo.id} />
-        <TextField
-          meta={fields.alt}
-          label="Alt Text"
-          hint="What the photo shows, for people who cannot see it."
-          focusFirst={focus === null || focus === fields.alt.name}
-        />
-        <TextField
-          meta={fields.link}
-          label="Link"
-          hint="Where the photo’s caption leads: a web address such as www.example.org/page, or nothing."
-          focusFirst={focus === fields.link.name}
-        />
-        <div className="flex flex-wrap justify-end gap-3">
-          <Link to={here} preventScrollReset className="button-light">
-            Cancel
-          </Link>
-          <SubmitButton intent="save-photo" pendingText="Saving…">
-            Save
-          </SubmitButton>
-        </div>
-      </Form>
-    </Modal>
+      <TextField
+        meta={fields.link}
+        label="Link"
+        hint="Where the photo’s caption leads: a web address such as www.example.org/page, or nothing."
+        focusFirst={focus === fields.link.name}
+      />
+    </EditPhotoModal>
   );
 }

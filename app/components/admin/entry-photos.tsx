@@ -1,14 +1,14 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useActionData, useSearchParams } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { Link, useActionData, useSearchParams } from "react-router";
 import { EMBED_WIDTHS, EntryPhotoSchema } from "../../lib/admin-entries.ts";
 import type { EntryImage } from "../../lib/api-types.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import type { Flash } from "../flash-message.tsx";
-import { FormMessage, IntentField, SubmitButton, TextField } from "../form-fields.tsx";
+import { FormMessage, TextField } from "../form-fields.tsx";
 import { PencilIcon } from "../icons.tsx";
-import { Modal } from "../modal.tsx";
 import { CopyCode } from "./copy-code.tsx";
+import { EditPhotoModal } from "./edit-photo-modal.tsx";
 import { PhotoSection, photoActionClass } from "./photo-grid.tsx";
 
 /** What the edit screen's action answers to a photo's description that did not go through. */
@@ -117,37 +117,14 @@ function EditPhotoDialog({ photo, here }: { photo: EntryImage; here: string }) {
     defaultValue: { alt: photo.alt ?? "" },
   });
   return (
-    <Modal title="Edit Photo" closeTo={here}>
-      <img
-        src={photo.image_url}
-        alt=""
-        className="mb-5 max-h-40 w-auto rounded-lg bg-sand ring-1 ring-brand-100"
+    <EditPhotoModal photo={photo} here={here} form={form}>
+      {fields.alt.errors?.length ? null : <FormMessage form={form} />}
+      <TextField
+        meta={fields.alt}
+        label="Alt Text"
+        hint="What the photo shows, for people who cannot see it: the carousel, the lightbox and the text say it."
+        focusFirst
       />
-      <Form
-        method="post"
-        action={`?photo=${photo.id}`}
-        preventScrollReset
-        {...getFormProps(form)}
-        className="space-y-5"
-      >
-        {fields.alt.errors?.length ? null : <FormMessage form={form} />}
-        <IntentField value="save-photo" />
-        <input type="hidden" name="id" value={photo.id} />
-        <TextField
-          meta={fields.alt}
-          label="Alt Text"
-          hint="What the photo shows, for people who cannot see it: the carousel, the lightbox and the text say it."
-          focusFirst
-        />
-        <div className="flex flex-wrap justify-end gap-3">
-          <Link to={here} preventScrollReset className="button-light">
-            Cancel
-          </Link>
-          <SubmitButton intent="save-photo" pendingText="Saving…">
-            Save
-          </SubmitButton>
-        </div>
-      </Form>
-    </Modal>
+    </EditPhotoModal>
   );
 }

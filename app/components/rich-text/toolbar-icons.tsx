@@ -1,25 +1,6 @@
-import type { ReactNode } from "react";
+import { Icon as ToolIcon } from "../icons.tsx";
 
-// Toolbar icons (24-unit grid, drawn with the stroke like the site's other icons).
-
-function ToolIcon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+// Toolbar icons, drawn in the site's icon frame.
 
 export function PasteIcon() {
   return (

@@ -1,7 +1,10 @@
 import { useLocation } from "react-router";
 import { AdminEntryList } from "../../components/admin/admin-entry-list.tsx";
 import { adminEntryKindAt } from "../../lib/admin-entries.ts";
-import { adminEntryListAction, loadAdminEntryListScreen } from "../../lib/admin-entries.server.ts";
+import {
+  adminEntryListAction,
+  loadAdminEntryListScreen,
+} from "../../lib/admin-entry-list.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/entries";
 

@@ -1,0 +1,50 @@
+import { getFormProps, type FormMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { IntentField, SubmitButton } from "../form-fields.tsx";
+import { Modal } from "../modal.tsx";
+
+/**
+ * `?photo={id}` on an entry's or a gallery's screen: the photo, the fields given as children,
+ * Cancel and Save (the intent `save-photo`, posted back to the same screen).
+ */
+export function EditPhotoModal({
+  photo,
+  here,
+  form,
+  children,
+}: {
+  photo: { id: number; image_url: string };
+  here: string;
+  form: FormMetadata<Record<string, unknown>, string[]>;
+  children: ReactNode;
+}) {
+  return (
+    <Modal title="Edit Photo" closeTo={here}>
+      <img
+        src={photo.image_url}
+        alt=""
+        className="mb-5 max-h-40 w-auto rounded-lg bg-sand ring-1 ring-brand-100"
+      />
+      <Form
+        method="post"
+        action={`?photo=${photo.id}`}
+        preventScrollReset
+        {...getFormProps(form)}
+        className="space-y-5"
+      >
+        <IntentField value="save-photo" />
+        <input type="hidden" name="id" value={photo.id} />
+        {children}
+        <div className="flex flex-wrap justify-end gap-3">
+          <Link to={here} preventScrollReset className="button-light">
+            Cancel
+          </Link>
+          <SubmitButton intent="save-photo" pendingText="Saving…">
+            Save
+          </SubmitButton>
+        </div>
+      </Form>
+    </Modal>
+  );
+}

@@ -45,28 +45,35 @@ const MALLOC_TUNING = {
   MALLOC_TRIM_THRESHOLD_: "131072",
 };
 
+export type ApiExitListener = (code: number | null, signal: NodeJS.Signals | null) => void;
+
+export class ApiStartFailed extends Error {}
+
 /**
  * Forks the API into its own process (scripts/serve-api.ts) and resolves once it listens. When
  * it exits before that (a bad environment, a database it cannot open), this process exits with
- * its code: the API has already said why. `onUnexpectedExit` hears of an exit `stop` did not ask for.
+ * its code: the API has already said why; a restart (`restarting`) rejects with ApiStartFailed
+ * instead. `onUnexpectedExit` hears of an exit `stop` did not ask for.
  */
 export function startApiProcess(
-  onUnexpectedExit: (code: number | null, signal: NodeJS.Signals | null) => void,
+  onUnexpectedExit: ApiExitListener,
+  { env = {}, restarting = false }: { env?: Record<string, string>; restarting?: boolean } = {},
 ): Promise<ApiProcess> {
   const child = fork(serveApiScript, [], {
     stdio: "inherit",
     execArgv: apiNodeFlags(process.execArgv, process.env.NODE_OPTIONS),
-    env: { ...MALLOC_TUNING, ...process.env },
+    env: { ...MALLOC_TUNING, ...process.env, ...env },
   });
   let listening = false;
   let stopping = false;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.once("exit", (code, signal) => {
-    if (!listening) process.exit(code || 1);
-    if (!stopping) onUnexpectedExit(code, signal);
-  });
 
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    child.once("exit", (code, signal) => {
+      if (!listening && !restarting) process.exit(code || 1);
+      if (!listening) reject(new ApiStartFailed(`${signal ?? `code ${code}`}`));
+      else if (!stopping) onUnexpectedExit(code, signal);
+    });
     child.on("message", (message: ApiProcessMessage) => {
       if (message.type !== "listening" || listening) return;
       listening = true;

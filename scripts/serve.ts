@@ -4,9 +4,13 @@
 import { loadConfigOrExit } from "../server/config.ts";
 import { closeGracefullyOnSignals } from "../server/main.ts";
 import { type ApiProcess, startApiProcess } from "./api-process.ts";
+import { superviseApiProcess } from "./api-supervisor.ts";
 
-/** Both tiers until SIGTERM or SIGINT. `npm start` calls it after building and seeding. */
-export async function serve(): Promise<void> {
+/**
+ * Both tiers until SIGTERM or SIGINT. `npm start` calls it after building and seeding, with
+ * `restartApi`: it starts a dead API child again instead of exiting (record 046).
+ */
+export async function serve({ restartApi = false } = {}): Promise<void> {
   // React and React Router pick their production builds when first loaded; their development
   // builds render several times slower. So the host (which loads them) comes after this line.
   process.env.NODE_ENV ??= "production";
@@ -16,14 +20,16 @@ export async function serve(): Promise<void> {
   // Empty counts as unset, as everywhere in the configuration.
   const externalApiUrl = process.env.API_URL || undefined;
 
-  let api: ApiProcess | undefined;
-  if (!externalApiUrl) {
-    api = await startApiProcess((code, signal) => {
+  let api: Pick<ApiProcess, "url" | "stop"> | undefined;
+  if (!externalApiUrl && restartApi) api = await superviseApiProcess();
+  else if (!externalApiUrl) {
+    const child = await startApiProcess((code, signal) => {
       console.error(
-        `The API process (pid ${api?.pid}) exited unexpectedly (${signal ?? `code ${code}`}); stopping.`,
+        `The API process (pid ${child.pid}) exited unexpectedly (${signal ?? `code ${code}`}); stopping.`,
       );
       process.exit(1);
     });
+    api = child;
   }
   const web = await startWebServer({
     port: config.port,

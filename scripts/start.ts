@@ -6,9 +6,12 @@ import path from "node:path";
 import { loadConfigOrExit } from "../server/config.ts";
 import { migrateToLatest, openDatabase } from "../server/db/database.ts";
 import { describeAdminSignIn, seedDemoSite } from "./bootstrap.ts";
+import { unloadableNativePackages } from "./platforms.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.env.SEED_DEMO ??= "1";
+// One readable line per request in the terminal; `npm run serve` logs JSON (record 046).
+if (!process.env.LOG_FORMAT) process.env.LOG_FORMAT = "pretty";
 const config = loadConfigOrExit();
 
 function newestChange(entry: string): number {
@@ -21,7 +24,20 @@ function newestChange(entry: string): number {
 
 const built = path.join(root, "build", "server", "index.js");
 const sources = ["app", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
-if (!existsSync(built) || Math.max(...sources.map(newestChange)) > statSync(built).mtimeMs) {
+const mustBuild =
+  !existsSync(built) || Math.max(...sources.map(newestChange)) > statSync(built).mtimeMs;
+// Said in words before anything fails on it with a stack trace (record 046).
+const cannotLoad = unloadableNativePackages([
+  "sharp",
+  "@node-rs/argon2",
+  "better-sqlite3",
+  ...(mustBuild ? ["@tailwindcss/oxide"] : []),
+]);
+if (cannotLoad.length > 0) {
+  for (const problem of cannotLoad) console.error(problem);
+  process.exit(1);
+}
+if (mustBuild) {
   console.log("Building the web tier…");
   const build = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
@@ -40,6 +56,6 @@ if (!process.env.API_URL) {
 }
 
 const { serve } = await import("./serve.ts");
-await serve();
+await serve({ restartApi: true });
 console.log(`\n  Almoner is running: ${config.appUrl}`);
 if (adminSignIn) console.log(`  ${adminSignIn}\n`);

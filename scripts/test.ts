@@ -6,9 +6,12 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ensureChromium } from "./chromium.ts";
+import { unloadableNativePackages } from "./platforms.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+/** The native dependencies the suites load (Tailwind's for the build). */
+const NATIVE_FOR_TESTS = ["sharp", "@node-rs/argon2", "better-sqlite3", "@tailwindcss/oxide"];
 const reports = mkdtempSync(path.join(tmpdir(), "almoner-reports-"));
 
 type Tally = { passed: number; failed: number };
@@ -51,9 +54,9 @@ function countPlaywright(file: string) {
   tally.failed += report.stats.unexpected;
 }
 
-function postgresAnswers(): Promise<boolean> {
+function postgresAnswers(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = net.connect({ host: "127.0.0.1", port: 5432, timeout: 1000 });
+    const socket = net.connect({ host, port, timeout: 1000 });
     socket.once("connect", () => {
       socket.destroy();
       resolve(true);
@@ -84,7 +87,11 @@ function vitest(step: string, project: string, env: Record<string, string> = {})
   countVitest(output);
 }
 
-ensureChromium();
+/** What this machine cannot run, said before the run and again at its end. */
+const cannotRun: string[] = unloadableNativePackages(NATIVE_FOR_TESTS);
+const noChromium = ensureChromium();
+if (noChromium) cannotRun.push(`${noChromium} The end-to-end suites are skipped.`);
+for (const problem of cannotRun) console.error(problem);
 
 if (!run("build", "npm", ["run", "build", "--silent"])) {
   console.error("The build failed; the suites that need it cannot run.");
@@ -95,24 +102,32 @@ run("typecheck", "npm", ["run", "typecheck", "--silent"]);
 
 vitest("API on SQLite", "api", { TEST_DATABASE_URL: "" });
 const postgresUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
-if (await postgresAnswers()) vitest("API on PostgreSQL", "api", { TEST_DATABASE_URL: postgresUrl });
-else
-  console.log("\nPostgreSQL does not answer at 127.0.0.1:5432: the API suites ran on SQLite only.");
+const postgres = new URL(postgresUrl);
+if (await postgresAnswers(postgres.hostname, Number(postgres.port || 5432))) {
+  vitest("API on PostgreSQL", "api", { TEST_DATABASE_URL: postgresUrl });
+} else {
+  const problem = `PostgreSQL does not answer at ${postgres.host}: the API suites' PostgreSQL runs are skipped (they ran on SQLite only). Start PostgreSQL there, or set TEST_DATABASE_URL.`;
+  console.log(`\n${problem}`);
+  cannotRun.push(problem);
+}
 vitest("contract", "contract", { TEST_DATABASE_URL: "" });
 
 const e2eReport = path.join(reports, "e2e.json");
-run(
-  "end-to-end (Chromium, JavaScript on and off)",
-  bin("playwright"),
-  ["test", "--reporter=list,json"],
-  {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-  },
-);
+if (noChromium) failedSteps.push("end-to-end (no Chromium)");
+else
+  run(
+    "end-to-end (Chromium, JavaScript on and off)",
+    bin("playwright"),
+    ["test", "--reporter=list,json"],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+    },
+  );
 countPlaywright(e2eReport);
 
 rmSync(reports, { recursive: true, force: true });
 console.log("");
+for (const problem of cannotRun) console.log(problem);
 if (failedSteps.length > 0) console.log(`Failed steps: ${failedSteps.join(", ")}`);
 console.log(`tests: ${tally.passed} passed, ${tally.failed} failed`);
 process.exit(failedSteps.length > 0 || tally.failed > 0 ? 1 : 0);

@@ -31,6 +31,8 @@ import { userRoutes } from "./http/user.ts";
 import { userAdminRoutes } from "./http/users.ts";
 import { widgetRoutes } from "./http/widgets.ts";
 import { openStorage } from "./media/open-storage.ts";
+import { apiLogging } from "./observability/logging.ts";
+import { observeApi } from "./observability/metrics.ts";
 import type { StorageDriver } from "./media/storage.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { presentConflict } from "./presenters/revision.ts";
@@ -49,13 +51,6 @@ export type AppDependencies = {
   throttleKeyPrefix?: string;
 };
 
-const REDACTED_PATHS = [
-  "req.headers.cookie",
-  "req.headers.authorization",
-  'req.headers["x-xsrf-token"]',
-  'res.headers["set-cookie"]',
-];
-
 export async function buildApp({
   config,
   database,
@@ -65,17 +60,7 @@ export async function buildApp({
   throttleKeyPrefix = "almoner:throttle:",
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: REDACTED_PATHS,
-      serializers: {
-        req: (request) => ({
-          method: request.method,
-          url: request.url.replace(/([?&](?:signature|token)=)[^&]*/g, "$1[redacted]"),
-          remoteAddress: request.ip,
-        }),
-      },
-    },
+    ...apiLogging(config, logger),
     trustProxy: config.trustedProxies,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
@@ -87,6 +72,7 @@ export async function buildApp({
   });
 
   app.decorate("config", config);
+  const observed = observeApi(app);
   app.decorate("db", database.db);
   app.decorate("dialect", database.dialect);
   // First of our own: an unreachable REDIS_URL stops the start before anything else is opened.
@@ -100,7 +86,11 @@ export async function buildApp({
     }),
   );
   app.addHook("onClose", async () => app.throttles.close());
-  app.decorate("mailer", mailer ?? createMailer({ config, db: database.db, log: app.log }));
+  app.decorate(
+    "mailer",
+    mailer ??
+      createMailer({ config, db: database.db, log: app.log, onFailure: observed.mailFailed }),
+  );
   app.addHook("onClose", async () => app.mailer.close());
   if (storage) app.decorate("storage", storage);
   else {
@@ -160,6 +150,7 @@ export async function buildApp({
   await app.register(activityRoutes);
   await app.register(revisionRoutes);
   await app.register(draftRoutes);
+  await app.register(observed.metricsRoute);
 
   return app;
 }

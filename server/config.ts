@@ -41,6 +41,8 @@ const envSchema = z.object({
   ACTIVITY_DAYS: z.coerce.number().int().min(1).default(365),
   INVITATION_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["pretty", "json"]).default("json"),
+  METRICS_TOKEN: z.string().min(16).optional(),
   STORAGE_URL: z
     .string()
     .transform((value, ctx) => {
@@ -145,6 +147,10 @@ export type Config = {
   statefulOrigins: string[];
   imageMaxBytes: number;
   logLevel: string;
+  /** One readable line per request (`npm start`), or JSON lines with request ids (record 046). */
+  logFormat: "pretty" | "json";
+  /** GET /metrics answers only with it as a bearer token; without it, 404. */
+  metricsToken: string | undefined;
   storage: StorageConfig;
   /** Days a deleted item stays in the trash before it is purged. */
   trashDays: number;
@@ -192,6 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statefulOrigins: [new URL(appUrl).origin, ...e.STATEFUL_ORIGINS.map((o) => new URL(o).origin)],
     imageMaxBytes: e.IMAGE_MAX_BYTES,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    metricsToken: e.METRICS_TOKEN,
     storage: e.STORAGE_URL
       ? { ...e.STORAGE_URL, region: e.STORAGE_URL.region ?? present.AWS_REGION ?? "us-east-1" }
       : { driver: "local" },

@@ -16,6 +16,7 @@ import { createRequestHandler, type ServerBuild, type ServerEntryModule } from "
 import sirv from "sirv";
 import type { HostHooks, HostOptions, HostRequestFacts } from "../app/lib/host-hooks.server.ts";
 import * as cache from "./render-cache.ts";
+import { observeRequests } from "./operations.ts";
 import * as checks from "./request-checks.ts";
 import { securityHeaders } from "./security.ts";
 
@@ -152,6 +153,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const rendered = page ?? own ?? (await renderShareable(req, request));
     if ("storedAt" in rendered) return cache.sendStoredPage(req, res, rendered, "miss");
     const { status, headers, body, scripts } = rendered;
+    if (status === 503) headers.set("Retry-After", "30");
     security.apply(req, res, scripts);
     await send(req, res, withCaching(new Response(body, { status, headers }), "private, no-store"));
   }
@@ -220,13 +222,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   const server = createServer(
     { connectionsCheckingInterval: options.checkIntervalMs ?? 5_000 },
-    (req, res) => {
+    observeRequests(build, (req, res) => {
       handle(req, res).catch((error: unknown) => {
         console.error("Web tier request failed:", error);
         if (!res.headersSent) sendText(res, 500, "Something went wrong.");
         else res.destroy();
       });
-    },
+    }),
   );
   server.keepAliveTimeout = 65_000;
   // A connection still sending its headers after this long is closed (Slowloris).

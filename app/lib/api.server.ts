@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { Cookie, CookieJar } from "tough-cookie";
 import type { z } from "zod";
+import { countApiCall, withRequestId } from "./operations.server.ts";
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -200,6 +201,7 @@ export class ApiClient {
       Referer: this.#referer,
     });
     if (this.#clientAddress) headers.set("X-Forwarded-For", this.#clientAddress);
+    withRequestId(headers);
     const cookieString = this.#jar.getCookieStringSync(url.href);
     if (cookieString) headers.set("Cookie", cookieString);
     const xsrfToken = this.#xsrfToken();
@@ -222,6 +224,7 @@ export class ApiClient {
       redirect: "manual",
       signal: this.#deadline ?? AbortSignal.timeout(DEFAULT_DEADLINE_MS),
     });
+    countApiCall(response.status);
     this.#remember(response.headers.getSetCookie());
     return response;
   }
@@ -264,6 +267,7 @@ export class ApiClient {
 function unanswered(method: ApiMethod, path: string, error: unknown) {
   const reason = error instanceof Error ? (error.cause ?? error).toString() : String(error);
   console.warn(`The API gave no answer to ${method} ${path}: ${reason}`);
+  countApiCall("unanswered");
   if (!MUTATING_METHODS.has(method)) {
     throw data(
       { message: "Service Unavailable." },

@@ -10,6 +10,7 @@ import {
 import { assertOk, bodyOrNotFound, type ApiClient, type ApiResult } from "./api.server.ts";
 import { requestFactsContext } from "./request-context.server.ts";
 import { getShared } from "./shared-data.server.ts";
+import { inWords } from "./operations.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -118,7 +119,7 @@ export async function loadEntryTeasers(
       .slice(0, count)
       .map((item) => ({ ...item, url: item.url || `/${kind}/${item.slug}` }));
   } catch (error) {
-    console.error(`The ${kind} teasers failed to load:`, error);
+    console.error(`The ${kind} teasers failed to load: ${inWords(error)}`);
     return [];
   }
 }

@@ -1,6 +1,6 @@
 import type { EntryListItem } from "./api-types.ts";
 import { absoluteUrl } from "./seo.ts";
-import { escapeXml } from "./xml.ts";
+import { escapeHtml, escapeXml } from "./xml.ts";
 
 /** How many of the newest posts the feed carries. */
 export const FEED_SIZE = 20;
@@ -43,7 +43,9 @@ export function newsFeedXml({ siteName, appUrl, language, posts }: NewsFeed): st
       // By id, not by address: a post whose slug is edited stays the same post for readers.
       `<guid isPermaLink="false">${escapeXml(`blog-post-${post.id}@${host}`)}</guid>`,
       published ? element("pubDate", published) : "",
-      post.preview_text ? element("description", post.preview_text) : "",
+      // Readers render <description> as HTML: the plain summary is escaped for HTML, then XML,
+      // so `<b>` in it shows as written instead of turning bold.
+      post.preview_text ? element("description", escapeHtml(post.preview_text)) : "",
       // An <enclosure> must give the file's length in bytes, which the list does not know (and
       // length="0" would be a false statement readers may act on); Media RSS needs only the URL.
       post.image_url

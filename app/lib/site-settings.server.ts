@@ -1,6 +1,7 @@
 import { SettingsSchema, type SiteSettings } from "./api-types.ts";
 import type { WebConfig } from "./config.server.ts";
 import { getShared } from "./shared-data.server.ts";
+import { inWords } from "./operations.server.ts";
 
 /**
  * The organisation's details from `GET /api/settings` (the same for everyone, so shared between
@@ -29,7 +30,7 @@ export async function loadSiteSettings(config: WebConfig): Promise<SiteSettings>
       editable: true,
     };
   } catch (error) {
-    console.error("Site settings failed to load:", error);
+    console.error(`Site settings failed to load: ${inWords(error)}`);
     return defaults;
   }
 }

@@ -18,3 +18,10 @@ const ENTITIES: Record<string, string> = {
 export function escapeXml(text: string): string {
   return text.replace(NOT_XML, "").replace(/[&<>"']/g, (character) => ENTITIES[character]!);
 }
+
+const HTML_ENTITIES: Record<string, string> = { ...ENTITIES, "'": "&#39;" };
+
+/** Plain text as HTML shows it (an RSS description is HTML), before escapeXml puts it in XML. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ENTITIES[character]!);
+}

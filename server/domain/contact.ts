@@ -35,6 +35,16 @@ export async function storeContactMessage(
     .executeTakeFirstOrThrow();
 }
 
+/** Messages the outbox has yet to mail (the mail server down, or no recipient set). */
+export async function countUnmailedContactMessages(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom("contact_messages")
+    .select((eb) => eb.fn.countAll<string | number>().as("count"))
+    .where("mailed_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** How often the outbox looks for messages a failed attempt left unmailed. */
 export const CONTACT_RETRY_MS = 5 * 60 * 1000;
 /** A claim older than this belongs to an attempt that died with its process: take the message again. */

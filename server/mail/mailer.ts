@@ -42,13 +42,15 @@ type MailerOptions = {
   config: Pick<Config, "smtpUrl" | "dataDir" | "mailFrom" | "appUrl">;
   db: DB;
   log: FastifyBaseLogger;
+  /** Hears of each mail the server did not take (the metrics count them). */
+  onFailure?: () => void;
 };
 
 /**
  * SMTP when SMTP_URL is set; otherwise each mail is written as an .eml file under
  * DATA_DIR/mail/ and its link logged, so a fresh install can still verify and reset.
  */
-export function createMailer({ config, db, log }: MailerOptions): Mailer {
+export function createMailer({ config, db, log, onFailure }: MailerOptions): Mailer {
   const outbox = config.smtpUrl ? null : path.join(config.dataDir, "mail");
   // Loaded with the first mail: nodemailer costs the API's process about 14 MB from its start,
   // and most hours pass without a mail.
@@ -95,6 +97,7 @@ export function createMailer({ config, db, log }: MailerOptions): Mailer {
       return true;
     } catch (error) {
       log.error({ err: error, to: message.to, subject: message.subject }, "mail delivery failed");
+      onFailure?.();
       return false;
     }
   }

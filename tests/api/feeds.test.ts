@@ -168,12 +168,19 @@ describe("the news feed", () => {
       link: `${APP_URL}/blog/fish-and-chips`,
       guid: { "#text": "blog-post-7@www.example.org", "@isPermaLink": "false" },
       pubDate: "Mon, 01 Jan 2024 09:30:00 GMT",
-      description: post.preview_text,
+      description: "Tea &amp; cake for &#39;everyone&#39; &lt;b&gt;today&lt;/b&gt;",
       "media:content": {
         "@url": `${APP_URL}/storage/uploads/entries/cover.webp?v=1&w=2`,
         "@medium": "image",
       },
     });
+  });
+
+  it("escapes the summary for HTML, then XML, so readers show markup in it as text", () => {
+    const xml = newsFeedXml({ siteName: "", appUrl: APP_URL, language: "en", posts: [post] });
+    expect(xml).toContain(
+      "<description>Tea &amp;amp; cake for &amp;#39;everyone&amp;#39; &amp;lt;b&amp;gt;today&amp;lt;/b&amp;gt;</description>",
+    );
   });
 
   it("keeps a backend's absolute image address and leaves out what a post lacks", () => {

@@ -1,0 +1,119 @@
+// The API's log (record 046): one line per request instead of Fastify's two, named by the web
+// tier's X-Request-Id; JSON under `npm run serve`, plain words under `npm start`.
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
+import type { Config } from "../config.ts";
+
+const REDACTED_PATHS = [
+  "req.headers.cookie",
+  "req.headers.authorization",
+  'req.headers["x-xsrf-token"]',
+  'res.headers["set-cookie"]',
+];
+/** The same shape the web tier accepts (web/operations.ts): a proxy's id, or one of ours. */
+const TAME_ID = /^[\w.:@-]{1,128}$/;
+const LEVEL_NAMES: Record<number, string> = {
+  10: "trace",
+  20: "debug",
+  30: "info",
+  40: "warn",
+  50: "error",
+  60: "fatal",
+};
+
+/** A link's signature or token never reaches the log. */
+export const redactedUrl = (url: string) =>
+  url.replace(/([?&](?:signature|token)=)[^&]*/g, "$1[redacted]");
+
+/** Fastify's logging options; `logger` given (tests) replaces the configured one. */
+export function apiLogging(
+  config: Config,
+  logger: boolean | { level: string } | undefined,
+): Pick<FastifyServerOptions, "logger" | "logController" | "genReqId"> {
+  return {
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: REDACTED_PATHS,
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: redactedUrl(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
+      ...(config.logFormat === "pretty" ? { stream: prettyStream(process.stdout) } : {}),
+    },
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: (request: IncomingMessage) => {
+      const given = request.headers["x-request-id"];
+      return typeof given === "string" && TAME_ID.test(given) ? given : randomUUID();
+    },
+  };
+}
+
+/**
+ * One line per answered request. Under `npm start` the web tier already prints each visitor's
+ * request, so the API's calls for it (a dozen per page) are debug there; a client calling the API
+ * directly still gets its line.
+ */
+export function logEachRequest(app: FastifyInstance): void {
+  const quietForWebTier = app.config.logFormat === "pretty";
+  app.addHook("onResponse", async (request, reply) => {
+    const fromWebTier = request.headers["x-request-id"] !== undefined;
+    const level = quietForWebTier && fromWebTier ? "debug" : "info";
+    request.log[level](
+      {
+        method: request.method,
+        url: redactedUrl(request.url),
+        statusCode: reply.statusCode,
+        responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      "request completed",
+    );
+  });
+}
+
+type LogRecord = {
+  level: number;
+  time: number;
+  msg?: string;
+  method?: string;
+  url?: string;
+  statusCode?: number;
+  responseTime?: number;
+  err?: { message?: string };
+  [field: string]: unknown;
+};
+const SHOWN_AS_IS = new Set(["level", "time", "pid", "hostname", "reqId", "msg", "err"]);
+
+/** Pino's JSON lines as a person reads them: time, then the request or the message in words. */
+export function prettyStream(out: { write(text: string): unknown }): { write(line: string): void } {
+  return {
+    write(line) {
+      let record: LogRecord;
+      try {
+        record = JSON.parse(line) as LogRecord;
+      } catch {
+        return void out.write(line);
+      }
+      out.write(`${prettyLine(record)}\n`);
+    },
+  };
+}
+
+export function prettyLine(record: LogRecord): string {
+  const time = new Date(record.time).toTimeString().slice(0, 8);
+  if (record.msg === "request completed" && record.method) {
+    return `${time} API ${record.method} ${record.url} ${record.statusCode} ${record.responseTime} ms`;
+  }
+  const level = LEVEL_NAMES[record.level] ?? "info";
+  const prefix =
+    level === "warn" ? "Warning: " : ["error", "fatal"].includes(level) ? "Error: " : "";
+  const details = Object.entries(record)
+    .filter(([name]) => !SHOWN_AS_IS.has(name))
+    .map(([name, value]) => `${name} ${typeof value === "string" ? value : JSON.stringify(value)}`);
+  const cause = record.err?.message ? ` (${record.err.message})` : "";
+  const extra = details.length > 0 ? ` [${details.join(", ")}]` : "";
+  return `${time} ${prefix}${record.msg ?? ""}${cause}${extra}`;
+}

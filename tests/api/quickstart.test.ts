@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { restartDelay } from "../../scripts/api-supervisor.ts";
 import { childrenOf } from "../../scripts/processes.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -87,6 +88,12 @@ async function sendContactMessage(apiUrl: string): Promise<void> {
 }
 
 describe("npm start", () => {
+  it("waits 0.5 s before starting a dead API again, then twice as long each time, at most 30 s", () => {
+    expect([0, 1, 2, 3, 5, 6, 20].map((failures) => restartDelay(failures))).toEqual([
+      500, 1000, 2000, 4000, 16_000, 30_000, 30_000,
+    ]);
+  });
+
   it("starts a killed API child again: the site answers 503 meanwhile, then serves, nothing lost", async () => {
     const quickstart = await run("start", { METRICS_TOKEN: TOKEN });
     const [apiPid] = childrenOf(quickstart.pid);

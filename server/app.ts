@@ -10,6 +10,8 @@ import { HttpError, requestTooLarge, ValidationError, type FieldErrors } from ".
 import { createContactOutbox } from "./domain/contact.ts";
 import { forgetPublicEntryPages } from "./domain/entries.ts";
 import { EditConflict } from "./domain/revisions.ts";
+import { announceContentChanges } from "./changes/announcer.ts";
+import { openChangePublisher } from "./changes/channel.ts";
 import { accountRoutes } from "./http/account.ts";
 import { activityRoutes } from "./http/activity.ts";
 import { contactRoutes } from "./http/contact.ts";
@@ -47,6 +49,8 @@ export type AppDependencies = {
   mailer?: Mailer;
   /** Prepended to the throttles' Redis keys (tests sharing one Redis keep apart by it). */
   throttleKeyPrefix?: string;
+  /** The channel content changes are announced on (record 045); tests keep apart by it. */
+  changeChannel?: string;
 };
 
 const REDACTED_PATHS = [
@@ -63,6 +67,7 @@ export async function buildApp({
   logger,
   mailer,
   throttleKeyPrefix = "almoner:throttle:",
+  changeChannel,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
@@ -100,6 +105,14 @@ export async function buildApp({
     }),
   );
   app.addHook("onClose", async () => app.throttles.close());
+  const changes = await openChangePublisher({
+    redisUrl: config.redisUrl,
+    databaseUrl: config.databaseUrl,
+    pool: database.pool,
+    name: changeChannel,
+    warn: (message) => app.log.warn(message),
+  });
+  if (changes) announceContentChanges(app, changes);
   app.decorate("mailer", mailer ?? createMailer({ config, db: database.db, log: app.log }));
   app.addHook("onClose", async () => app.mailer.close());
   if (storage) app.decorate("storage", storage);

@@ -10,8 +10,7 @@ import { HttpError, requestTooLarge, ValidationError, type FieldErrors } from ".
 import { createContactOutbox } from "./domain/contact.ts";
 import { forgetPublicEntryPages } from "./domain/entries.ts";
 import { EditConflict } from "./domain/revisions.ts";
-import { announceContentChanges } from "./changes/announcer.ts";
-import { openChangePublisher } from "./changes/channel.ts";
+import { connectContentChanges } from "./changes/announcer.ts";
 import { accountRoutes } from "./http/account.ts";
 import { activityRoutes } from "./http/activity.ts";
 import { contactRoutes } from "./http/contact.ts";
@@ -105,14 +104,13 @@ export async function buildApp({
     }),
   );
   app.addHook("onClose", async () => app.throttles.close());
-  const changes = await openChangePublisher({
+  await connectContentChanges(app, {
     redisUrl: config.redisUrl,
     databaseUrl: config.databaseUrl,
     pool: database.pool,
     name: changeChannel,
     warn: (message) => app.log.warn(message),
   });
-  if (changes) announceContentChanges(app, changes);
   app.decorate("mailer", mailer ?? createMailer({ config, db: database.db, log: app.log }));
   app.addHook("onClose", async () => app.mailer.close());
   if (storage) app.decorate("storage", storage);

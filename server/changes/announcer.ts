@@ -1,5 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import type { ChangePublisher } from "./channel.ts";
+import { forgetPublicEntryPages } from "../domain/entries.ts";
+import {
+  type ChangeChannelOptions,
+  type ChangePublisher,
+  openChangePublisher,
+  subscribeToChanges,
+} from "./channel.ts";
+import type pg from "pg";
 
 /**
  * The routes whose writes change what visitors see: entries and their photos, widgets, the
@@ -12,6 +19,23 @@ const CONTENT_ROUTE =
 /** Whether a write to this route pattern (Fastify's `routeOptions.url`) changes public pages. */
 export function changesContent(route: string | undefined): boolean {
   return route !== undefined && CONTENT_ROUTE.test(route);
+}
+
+/**
+ * The API's part (record 045): it announces its content writes, and hears those of the other
+ * instances, so that the public lists it keeps for a second (domain/entries.ts) do not answer a
+ * web tier that has just forgotten its pages with what was true before the change.
+ */
+export async function connectContentChanges(
+  app: FastifyInstance,
+  options: ChangeChannelOptions & { pool?: pg.Pool },
+): Promise<void> {
+  const publisher = await openChangePublisher(options);
+  if (!publisher) return;
+  announceContentChanges(app, publisher);
+  const forget = () => forgetPublicEntryPages(app.db);
+  const heard = await subscribeToChanges(options, { onChange: forget, onResync: forget });
+  app.addHook("onClose", async () => heard?.close());
 }
 
 /**

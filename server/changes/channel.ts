@@ -175,6 +175,7 @@ async function listenOnPostgres(
       connectionString: url,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
+      connectionTimeoutMillis: 5_000,
     });
     client = connecting;
     connecting.on("notification", (message) => {

@@ -2,11 +2,13 @@ import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../server/app.ts";
 import {
   type Change,
   type ChangeSubscription,
   subscribeToChanges,
 } from "../../server/changes/channel.ts";
+import { openDatabase } from "../../server/db/database.ts";
 import { clientAs } from "../support/admin-calls.ts";
 import { createUser, DEFAULT_PASSWORD } from "../support/factories.ts";
 import type { HttpClient } from "../support/http-client.ts";
@@ -79,6 +81,31 @@ function describeChannel(kind: "redis" | "postgres", env: Record<string, string>
     ]);
   });
 
+  it("keeps another API instance's public lists from outliving a save through this one", async () => {
+    // Another machine's API: its own process, so its own database handle and kept lists.
+    const database = openDatabase(api.config);
+    const second = await buildApp({
+      config: api.config,
+      database,
+      logger: false,
+      changeChannel: name,
+    });
+    try {
+      const titles = async () =>
+        (await second.inject({ method: "GET", url: "/api/blog" }))
+          .json<{ results: { title: string }[] }>()
+          .results.map((entry) => entry.title);
+      const title = `Kept for a second ${randomBytes(3).toString("hex")}`;
+      expect(await titles()).not.toContain(title);
+      expect((await admin.post("/api/blog", { title })).status).toBeLessThan(300);
+      // The second instance would answer its kept list for up to a second without the change.
+      await expect.poll(titles, { timeout: 300, interval: 10 }).toContain(title);
+    } finally {
+      await second.close();
+      await database.db.destroy();
+    }
+  });
+
   it("hears nothing of reads, refused writes, sign-ins or account changes", async () => {
     const before = heard.changes.length;
     expect((await admin.get("/api/settings")).status).toBe(200);
@@ -127,8 +154,13 @@ describe("a listener whose Redis connection is cut", () => {
     try {
       const clients = String(await redis.client("LIST"));
       const id = /id=(\d+) [^\n]*name=(\S+)/g;
-      const mine = [...clients.matchAll(id)].find((match) => match[2] === `listener:${name}`);
-      expect(await redis.client("KILL", "ID", mine![1]!)).toBe(1);
+      // This listener's connection and the API's own (which hears the other instances).
+      const listeners = [...clients.matchAll(id)].filter(
+        (match) => match[2] === `listener:${name}`,
+      );
+      expect(listeners).toHaveLength(2);
+      for (const [, clientId] of listeners)
+        expect(await redis.client("KILL", "ID", clientId!)).toBe(1);
     } finally {
       redis.disconnect();
     }
@@ -163,7 +195,8 @@ if (process.env.TEST_DATABASE_URL) {
       const cut = await sql<{ cut: boolean }>`
         select pg_terminate_backend(pid) as cut from pg_stat_activity
         where datname = current_database() and query like 'LISTEN%'`.execute(api.database.db);
-      expect(cut.rows).toEqual([{ cut: true }]);
+      // This listener's connection and the API's own (which hears the other instances).
+      expect(cut.rows).toEqual([{ cut: true }, { cut: true }]);
       await expect.poll(() => heard.resyncs, { timeout: 5_000 }).toBe(2);
       expect(heard.warnings[0]).toMatch(/^PostgreSQL \(DATABASE_URL, changes\) lost/);
       const admin = await clientAs(api, "admin");

@@ -1,6 +1,7 @@
 // `npm run serve`: production. Migrates (never seeds) and serves both tiers, or only the web
 // tier when API_URL points at an existing Laravel/Sanctum-compatible API. The API runs in a
 // child process (scripts/serve-api.ts), the web tier in this one (record 022).
+import { subscribeToChanges } from "../server/changes/channel.ts";
 import { loadConfigOrExit } from "../server/config.ts";
 import { closeGracefullyOnSignals } from "../server/main.ts";
 import { type ApiProcess, startApiProcess } from "./api-process.ts";
@@ -42,11 +43,18 @@ export async function serve({ restartApi = false } = {}): Promise<void> {
     externalApi: externalApiUrl !== undefined,
   });
 
+  // Every instance drops its cached pages when content changes anywhere (record 045).
+  const changes = await subscribeToChanges(
+    { redisUrl: config.redisUrl, databaseUrl: config.databaseUrl, warn: console.warn },
+    { onChange: web.forgetPages, onResync: web.forgetPages },
+  );
+
   console.log(
     `Almoner is serving ${config.appUrl} (web tier on ${web.url}, API at ${externalApiUrl ?? api!.url})`,
   );
 
   closeGracefullyOnSignals(async () => {
+    await changes?.close();
     await web.close();
     await api?.stop();
   });

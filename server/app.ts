@@ -10,6 +10,7 @@ import { HttpError, requestTooLarge, ValidationError, type FieldErrors } from ".
 import { createContactOutbox } from "./domain/contact.ts";
 import { forgetPublicEntryPages } from "./domain/entries.ts";
 import { EditConflict } from "./domain/revisions.ts";
+import { connectContentChanges } from "./changes/announcer.ts";
 import { accountRoutes } from "./http/account.ts";
 import { activityRoutes } from "./http/activity.ts";
 import { contactRoutes } from "./http/contact.ts";
@@ -49,6 +50,8 @@ export type AppDependencies = {
   mailer?: Mailer;
   /** Prepended to the throttles' Redis keys (tests sharing one Redis keep apart by it). */
   throttleKeyPrefix?: string;
+  /** The channel content changes are announced on (record 045); tests keep apart by it. */
+  changeChannel?: string;
 };
 
 export async function buildApp({
@@ -58,6 +61,7 @@ export async function buildApp({
   logger,
   mailer,
   throttleKeyPrefix = "almoner:throttle:",
+  changeChannel,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     ...apiLogging(config, logger),
@@ -86,6 +90,13 @@ export async function buildApp({
     }),
   );
   app.addHook("onClose", async () => app.throttles.close());
+  await connectContentChanges(app, {
+    redisUrl: config.redisUrl,
+    databaseUrl: config.databaseUrl,
+    pool: database.pool,
+    name: changeChannel,
+    warn: (message) => app.log.warn(message),
+  });
   app.decorate(
     "mailer",
     mailer ??

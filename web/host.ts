@@ -37,7 +37,12 @@ export type WebServerOptions = HostOptions & {
   checkIntervalMs?: number;
 };
 
-export type WebServer = { url: string; close(): Promise<void> };
+export type WebServer = {
+  url: string;
+  /** Drops every cached page and shared value: content changed somewhere (record 045). */
+  forgetPages(): void;
+  close(): Promise<void>;
+};
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -85,6 +90,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     maxEntries: 500,
     maxBytes: 32 * MiB,
   });
+  const forgetPages = () => {
+    renderCache.clear();
+    app.forgetSharedData();
+  };
   const variants = new LRUCache<string, string>({ max: 1000 });
   const assets = sirv(path.join(root, "build/client"), {
     etag: true,
@@ -172,7 +181,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const response = await render(req, request, { nonce, tooLargeUploads });
     withCaching(response, app.carriesSecret(url) ? "private, no-store" : undefined);
     if (response.status === 503) response.headers.set("Retry-After", "30");
-    // Staff see their change on the site at once (other instances' pages age out within 35 s).
+    // Staff see their change here at once; other instances hear of it from the API (record 045).
     if (!SAFE_METHODS.has(request.method) && url.pathname.startsWith("/admin/")) {
       if (response.status < 400) {
         renderCache.clear();
@@ -253,6 +262,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const shown = ["0.0.0.0", "::"].includes(options.host) ? "localhost" : options.host;
   return {
     url: `http://${shown.includes(":") ? `[${shown}]` : shown}:${port}`,
+    forgetPages,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { APIRequest, APIRequestContext, Page } from "@playwright/test";
 import { createPrivatePostgresDatabase } from "../fixtures/database.ts";
 import { startS3Server, type TestBucket, type TestS3Server } from "../support/s3-server.ts";
 import { E2E_ADMIN } from "./accounts.ts";
@@ -24,6 +24,8 @@ const MEMBER_PASSWORD = "a-long-password-1";
 
 type Cluster = {
   url: string;
+  /** Each instance's own API, which a client may call directly. */
+  apiUrls: string[];
   instances: ChildProcess[];
   close(): Promise<void>;
 };
@@ -66,6 +68,7 @@ async function startCluster(storageUrl: string): Promise<Cluster> {
 
   const instances: ChildProcess[] = [];
   const targets: number[] = [];
+  const apiUrls = [ports[1], ports[3]].map((port) => `http://127.0.0.1:${port}`);
   const close = async () => {
     await new Promise<void>((resolve) => balancer.close(() => resolve()));
     balancer.closeAllConnections();
@@ -102,7 +105,7 @@ async function startCluster(storageUrl: string): Promise<Cluster> {
     await close();
     throw error;
   }
-  return { url: appUrl, instances, close };
+  return { url: appUrl, apiUrls, instances, close };
 }
 
 /** Relays each request to the instance named by `X-Instance` (1 or 2), else to the first. */
@@ -246,4 +249,108 @@ test("wrong passwords spread across both instances hit the throttle at the same 
     "throttled",
     "throttled",
   ]);
+});
+
+/** A visitor without cookies whose requests the balancer sends to one instance. */
+function visitorOf(request: APIRequest, instance: 1 | 2): Promise<APIRequestContext> {
+  return request.newContext({
+    baseURL: cluster.url,
+    extraHTTPHeaders: { "X-Instance": String(instance) },
+  });
+}
+
+/**
+ * Home at an address of its own, just stored in that instance's render cache, which would answer
+ * it unchanged for 5 s more: only an announced change can make it render again sooner.
+ */
+async function freshlyCachedHome(
+  visitor: APIRequestContext,
+): Promise<{ path: string; text: string }> {
+  const path = `/?visit=${randomBytes(4).toString("hex")}`;
+  expect((await visitor.get(path)).headers()["x-render-cache"]).toBe("miss");
+  const again = await visitor.get(path);
+  expect(again.headers()["x-render-cache"]).toBe("hit");
+  return { path, text: await again.text() };
+}
+
+/** What a visitor is shown at `path`. */
+const shown = (visitor: APIRequestContext, path: string) =>
+  visitor.get(path).then((response) => response.text());
+
+/** Polls within what is left of the second that began at `savedAt`. */
+const withinASecondOf = (savedAt: number) => ({
+  timeout: Math.max(1, savedAt + 1_000 - Date.now()),
+  intervals: [20],
+});
+
+const newPhone = () => `+44 20 7946 ${1000 + (randomBytes(2).readUInt16BE() % 9000)}`;
+
+test("a change saved through one instance shows on the other within a second", async ({
+  page,
+  playwright,
+}) => {
+  const phone = newPhone();
+  const other = await visitorOf(playwright.request, 2);
+
+  await useInstance(page, 1);
+  await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(`${cluster.url}/`);
+  await page.goto(`${cluster.url}/admin/settings`);
+  await page.getByLabel("Phone").fill(phone);
+  const home = await freshlyCachedHome(other);
+  expect(home.text).not.toContain(phone);
+  const saved = page.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" &&
+      new URL(response.url()).pathname.startsWith("/admin/settings"),
+  );
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  expect((await saved).status()).toBeLessThan(400);
+  const savedAt = Date.now();
+
+  await expect.poll(() => shown(other, home.path), withinASecondOf(savedAt)).toContain(phone);
+  await expect(page.getByRole("status").filter({ hasText: "Changes saved...." })).toBeVisible();
+  await other.dispose();
+});
+
+test("a change made through the API directly shows on both instances within a second", async ({
+  playwright,
+}) => {
+  const phone = newPhone();
+  const visitors = [await visitorOf(playwright.request, 1), await visitorOf(playwright.request, 2)];
+
+  // A client of the API itself (a script, an app), signed in as an admin, on the second's API.
+  const api = await playwright.request.newContext({
+    baseURL: cluster.apiUrls[1],
+    extraHTTPHeaders: {
+      Accept: "application/json",
+      "X-Requested-With": "XMLHttpRequest",
+      Origin: cluster.url,
+      Referer: `${cluster.url}/`,
+    },
+  });
+  const xsrf = async () => {
+    const { cookies } = await api.storageState();
+    const token = cookies.find((cookie) => cookie.name === "XSRF-TOKEN")?.value ?? "";
+    return { "X-XSRF-TOKEN": decodeURIComponent(token) };
+  };
+  expect((await api.get("/sanctum/csrf-cookie")).status()).toBe(204);
+  const login = await api.post("/login", {
+    headers: await xsrf(),
+    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  });
+  expect(login.status()).toBe(200);
+
+  const homes = [];
+  for (const visitor of visitors) homes.push(await freshlyCachedHome(visitor));
+  for (const home of homes) expect(home.text).not.toContain(phone);
+  const saved = await api.put("/api/settings", { headers: await xsrf(), data: { phone } });
+  const savedAt = Date.now();
+  expect(saved.status()).toBe(200);
+
+  for (const [index, visitor] of visitors.entries()) {
+    const { path } = homes[index]!;
+    await expect.poll(() => shown(visitor, path), withinASecondOf(savedAt)).toContain(phone);
+  }
+  await Promise.all([api, ...visitors].map((context) => context.dispose()));
 });

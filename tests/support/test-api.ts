@@ -34,7 +34,10 @@ export type TestApi = TestApiInstance & {
  * A fresh API on a free port with its own DATA_DIR and database: SQLite by default,
  * a private database on TEST_DATABASE_URL's PostgreSQL server when that is set.
  */
-export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+export async function startTestApi(
+  env: Record<string, string> = {},
+  options: { changeChannel?: string } = {},
+): Promise<TestApi> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "almoner-test-"));
   const { databaseUrl, dropDatabase } = await privateDatabase();
   const config = loadConfig({
@@ -51,7 +54,15 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   // Tests run side by side on one Redis: each API keeps its throttle keys apart, and drops them.
   const throttleKeyPrefix = `almoner-test:${randomBytes(6).toString("hex")}:`;
   const start = async () =>
-    listen(await buildApp({ config, database, logger: false, throttleKeyPrefix }));
+    listen(
+      await buildApp({
+        config,
+        database,
+        logger: false,
+        throttleKeyPrefix,
+        changeChannel: options.changeChannel,
+      }),
+    );
   const instances = new Set<TestApiInstance>();
   const first = await start();
   return {

@@ -48,6 +48,7 @@ export const apiId = z.union([
 export function shownId(field: string) {
   return z
     .unknown()
+    .optional()
     .transform((value) => {
       if (value === undefined) noteMissing(field);
       return value ?? null;
@@ -102,24 +103,20 @@ function offsetOf(zone: string | undefined): string {
 
 /** A date a screen shows when the API sends one it can read: null when absent (noted) or not a date. */
 export function shownDate(field: string) {
-  return z.unknown().transform((value) => {
-    if (value === undefined) noteMissing(field);
-    const date = normaliseApiDate(value);
-    if (date === null && value !== undefined && value !== null)
-      noteMissing(`${field} (unreadable)`);
-    return date;
-  });
+  return z
+    .unknown()
+    .optional()
+    .transform((value) => {
+      if (value === undefined) noteMissing(field);
+      const date = normaliseApiDate(value);
+      if (date === null && value !== undefined && value !== null)
+        noteMissing(`${field} (unreadable)`);
+      return date;
+    });
 }
 
-/** A date the web tier cannot do without: normalised, or the answer is not one it can use. */
-export const apiDate = z.unknown().transform((value, context) => {
-  const date = normaliseApiDate(value);
-  if (date === null) {
-    context.addIssue({ code: "custom", message: `not a date: ${String(value)}` });
-    return z.NEVER;
-  }
-  return date;
-});
-
-/** A date only our API sends (or Laravel for its own uses): normalised, null when absent or unreadable. */
-export const optionalDate = z.unknown().transform((value) => normaliseApiDate(value));
+/** A date no screen depends on (our API's extras, Laravel's own): normalised, else null. */
+export const optionalDate = z
+  .unknown()
+  .optional()
+  .transform((value) => normaliseApiDate(value));

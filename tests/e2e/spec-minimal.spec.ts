@@ -1,9 +1,20 @@
 import type { Page } from "@playwright/test";
 import { adminApiDelete, signInAsAdmin, uniqueTitle } from "./admin-support.ts";
-import { logInThroughForm, newMember } from "./account-support.ts";
+import {
+  currentTotpCode,
+  logInThroughForm,
+  newMember,
+  nextTotpCode,
+  registerThroughApi,
+} from "./account-support.ts";
 import { expect, test } from "./fixtures.ts";
 import { startSpecMinimalBackend } from "./spec-minimal.ts";
-import { startWebTier, type StandInBackend, type WebTier } from "./stand-in.ts";
+import {
+  startStandInBackend,
+  startWebTier,
+  type StandInBackend,
+  type WebTier,
+} from "./stand-in.ts";
 
 /**
  * The public, account and admin journeys with the web tier in front of a backend that answers
@@ -166,6 +177,72 @@ test("a member registers, edits the profile, changes the password, logs out and 
   await logInThroughForm(page, { email: member.email, password: newPassword });
   await expect(page).toHaveURL(`${web.url}/account`);
   await expect(page.getByText("Welcome, Augusta.")).toBeVisible();
+});
+
+test("two-factor: a member activates it and signs in with a code", async ({ page }, testInfo) => {
+  test.slow();
+  const member = newMember(testInfo, "minimal-2fa");
+  await registerThroughApi(page, urls, member);
+  await page.goto(`${web.url}/account/2fa`);
+  await expect(page.getByText("Two factor authentication is not enabled")).toBeVisible();
+  await page.getByRole("button", { name: "Activate", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Confirm Password" })).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill(member.password);
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  const secretKey = (await page.getByTestId("two-factor-setup-key").textContent())!.trim();
+  await page.getByLabel("Code", { exact: true }).fill(currentTotpCode(secretKey));
+  await page.getByRole("button", { name: "Activate 2FA" }).click();
+  await expect(page.getByText("Two factor authentication is enabled")).toBeVisible();
+  await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(8);
+
+  await page.context().clearCookies();
+  await page.goto(`${web.url}/login`);
+  await logInThroughForm(page, member);
+  await expect(page).toHaveURL(`${web.url}/two-factor-challenge`);
+  await page.getByLabel("TwoFactor Code").fill(nextTotpCode(secretKey));
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(`${web.url}/`);
+  await page.goto(`${web.url}/account`);
+  await expect(page.getByText(`Welcome, ${member.firstname}.`)).toBeVisible();
+});
+
+test("an answer the web tier cannot use falls back where it is shown, not as a 500", async ({
+  page,
+}) => {
+  const apiUrl = process.env.E2E_API_URL ?? process.env.E2E_BASE_URL!;
+  // Items without titles, and an entry without one: nothing a card or a page can show.
+  const broken = await startStandInBackend(apiUrl, {
+    rewriteJson: (text, pathname, status) => {
+      if (status !== 200) return text;
+      if (pathname === "/api/opportunities") return JSON.stringify({ results: [{ url: "/x" }] });
+      if (pathname.startsWith("/api/blog/")) return JSON.stringify({ id: 1 });
+      return text;
+    },
+  });
+  const brokenWeb = await startWebTier(broken.url);
+  try {
+    const list = await page.goto(`${brokenWeb.url}/opportunities`);
+    expect(list?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: "Opportunities" })).toBeVisible();
+    await expect(
+      page.getByText("This list cannot be shown just now. Please try again in a moment."),
+    ).toBeVisible();
+
+    const news = await listOf(page, "blog");
+    const post = await page.goto(`${brokenWeb.url}${news.results[0]!.url}`);
+    expect(post?.status()).toBe(502);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Something went wrong" }),
+    ).toBeVisible();
+
+    // The rest of the site is as ever.
+    const home = await page.goto(`${brokenWeb.url}/`);
+    expect(home?.status()).toBe(200);
+  } finally {
+    await brokenWeb.close();
+    await broken.close();
+  }
 });
 
 test.describe("admin", () => {

@@ -11,24 +11,33 @@ const CARD_IMAGE_BOX = { width: 1200, height: 800 } as const;
 /** The cards of the first row (three on wide screens) load at once; the rest when scrolled near. */
 const EAGER_CARDS = 3;
 
+export const LIST_UNAVAILABLE = "This list cannot be shown just now. Please try again in a moment.";
+
 /** The responsive card grid of projects, blog posts and opportunities. */
 export function EntryGrid({
   items,
   showDate = false,
   emptyText,
+  unavailable = false,
 }: {
   items: EntryListItem[];
   showDate?: boolean;
   emptyText: string;
+  /** The list could not be read: a message in its place, the rest of the page as ever. */
+  unavailable?: boolean;
 }) {
   if (items.length === 0) {
-    return <p className="rounded-2xl bg-white p-8 text-center text-muted shadow-sm">{emptyText}</p>;
+    return (
+      <p className="rounded-2xl bg-white p-8 text-center text-muted shadow-sm">
+        {unavailable ? LIST_UNAVAILABLE : emptyText}
+      </p>
+    );
   }
   return (
     <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
       {items.map((item, index) => (
         <EntryCard
-          key={item.id}
+          key={item.id ?? item.url}
           item={item}
           showDate={showDate}
           eager={index < EAGER_CARDS}
@@ -80,7 +89,7 @@ export function EntryCard({
         />
       )}
       <div className="flex flex-1 flex-col gap-3 p-6">
-        {showDate ? (
+        {showDate && item.created_at ? (
           <p className="text-sm text-muted">
             <LocalDate iso={item.created_at} />
           </p>

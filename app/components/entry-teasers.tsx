@@ -41,7 +41,7 @@ export function EntryTeasers({
       <ul className="-mx-4 mt-10 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-4 sm:mx-0 sm:grid sm:grid-cols-2 sm:gap-8 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3">
         {items.map((item) => (
           <EntryCard
-            key={item.id}
+            key={item.id ?? item.url}
             item={item}
             showDate={showDate}
             heading="h3"

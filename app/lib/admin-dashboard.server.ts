@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
+import { apiId, optionalDate } from "./api-fields.ts";
 import { ActivityPageSchema, type ActivityLine } from "./admin-activity.ts";
 import { ADMIN_ENTRY_KINDS } from "./admin-entries.ts";
 import { assertOk } from "./api.server.ts";
@@ -16,10 +17,10 @@ const RECENT = 5;
  * that does not know it) is not listed.
  */
 const DashboardEntrySchema = z.object({
-  id: z.number().int(),
+  id: apiId,
   title: z.string().catch(""),
   status: z.string().nullish().catch(null),
-  created_at: z.string().nullish().catch(null),
+  created_at: optionalDate,
 });
 
 export type DashboardEntry = {

@@ -15,7 +15,12 @@ import {
   type PhotoOwner,
 } from "./admin-photos.server.ts";
 import { assertOk, IMAGE_TOO_LARGE } from "./api.server.ts";
-import { EntryDetailSchema, type EntryDetail, type EntryKind } from "./api-types.ts";
+import {
+  EntryDetailSchema,
+  type AdminEntry,
+  type EntryDetail,
+  type EntryKind,
+} from "./api-types.ts";
 import { flashAfterDelete } from "./admin-trash.server.ts";
 import { loadDraft } from "./drafts.server.ts";
 import { withDraftVersion } from "./drafts.ts";
@@ -73,11 +78,12 @@ export async function loadAdminEntry(
   context: Context,
   kind: EntryKind,
   id: string,
-): Promise<EntryDetail> {
+): Promise<AdminEntry> {
   requireRecordId(id);
   const api = context.get(apiClientContext);
   const entry = await api.read(`/api/${kind}/${id}`, EntryDetailSchema);
-  return { ...entry, url: entry.url || `/${kind}/${entry.slug}` };
+  const slug = entry.slug ?? "";
+  return { ...entry, id: entry.id ?? Number(id), slug, url: entry.url || `/${kind}/${slug}` };
 }
 
 /**
@@ -152,7 +158,7 @@ export async function adminEntryAction(
 async function saveEntry(
   context: Context,
   kind: EntryKind,
-  entry: EntryDetail,
+  entry: AdminEntry,
   formData: FormData,
   imageTooLarge = false,
 ): Promise<EntrySaveData | Response> {
@@ -177,7 +183,8 @@ async function saveEntry(
   body.append("slug", values.slug ?? "");
   body.append("article", article);
   body.append("preview_text", values.preview_text ?? "");
-  body.append("created_at", createdAt ?? entry.created_at);
+  const publishedAt = createdAt ?? entry.created_at;
+  if (publishedAt) body.append("created_at", publishedAt);
   const image = formData.get("image");
   const pictureChosen = image instanceof File && image.size > 0;
   if (pictureChosen) body.append("image", image, image.name);

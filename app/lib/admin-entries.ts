@@ -77,7 +77,8 @@ export const ADMIN_ENTRY_KINDS = {
 export const EMBED_WIDTHS = [100, 80, 66, 50, 33] as const;
 
 /** dd/MM/yyyy (spec §9) of an ISO date, in UTC so the server and the browser agree. */
-export function publishDateText(iso: string): string {
+export function publishDateText(iso: string | null): string {
+  if (!iso) return "";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
   const pad = (value: number) => String(value).padStart(2, "0");
@@ -88,11 +89,11 @@ export function publishDateText(iso: string): string {
  * The ISO instant of a dd/MM/yyyy date: the same time of day as `previousIso` (so an unchanged
  * date changes nothing), on the given day. Null when the text is not a real date.
  */
-export function isoFromPublishDate(text: string, previousIso: string): string | null {
+export function isoFromPublishDate(text: string, previousIso: string | null): string | null {
   const match = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/.exec(text);
   if (!match) return null;
   const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const previous = new Date(previousIso);
+  const previous = new Date(previousIso ?? "");
   const base = Number.isNaN(previous.getTime()) ? new Date(0) : previous;
   const date = new Date(
     Date.UTC(
@@ -124,8 +125,11 @@ export const EntryFormSchema = z.object({
   created_at: z.string().trim().optional(),
 });
 
-/** A list card: the item, with its status when the API says (our API to admins, record 031). */
-export type AdminEntryListItem = EntryListItem;
+/**
+ * A list card: the item, with its status when the API says (our API to admins, record 031). Its
+ * id is what the screen edits, orders and deletes it by.
+ */
+export type AdminEntryListItem = EntryListItem & { id: number };
 
 /** The filters of an admin entry list (`?status=`), as the links above it name them. */
 export const STATUS_FILTERS: { status: EntryStatus | ""; label: string }[] = [

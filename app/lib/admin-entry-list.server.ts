@@ -18,6 +18,7 @@ import {
 import { assertOk, messageOf } from "./api.server.ts";
 import {
   EntryDetailSchema,
+  entryAddresses,
   EntryListItemSchema,
   type EntryKind,
   type EntryStatus,
@@ -65,7 +66,9 @@ export async function loadAdminEntryList(
     },
   );
   return {
-    items: results.map((item) => ({ ...item, url: item.url || `/${kind}/${item.slug}` })),
+    items: entryAddresses(kind, results).filter(
+      (item): item is AdminEntryListItem => item.id !== null,
+    ),
     page,
     pageCount,
     search,

@@ -1,12 +1,13 @@
 import { z } from "zod";
+import { apiId as id, optionalDate, shownDate, shownId, shownText } from "./api-fields.ts";
 
 /**
- * The shapes of DESIGN §5, parsed where the API's answers enter the web tier. They accept what
- * a Laravel backend may send besides our API (absent optional fields, `null` for empty ones)
- * and hand the app one normalised shape.
+ * The shapes of DESIGN §5, parsed where the API's answers enter the web tier (record 039). Each
+ * requires only what its screen cannot do without per spec §3 and §7; what a Laravel backend may
+ * leave out (or send as `null`) is read as null, fields a screen shows are noted when absent
+ * (api-fields.ts logs them once per call), unknown fields are dropped, ids may be numeric strings
+ * and dates come in any of Laravel's forms, normalised to `toISOString()`.
  */
-
-const id = z.number().int();
 /** A text the API may leave out or send as null. */
 const optionalText = z
   .string()
@@ -26,13 +27,13 @@ export const UserSchema = z.object({
     .boolean()
     .nullish()
     .transform((value) => value === true),
-  email_verified_at: optionalText,
+  email_verified_at: optionalDate,
   /**
    * Our API's admin reads (record 036): the open invitation of a user who has not set a password
    * yet; `mailed_at` null when its mail failed. Absent elsewhere and from Laravel.
    */
   invitation: z
-    .object({ expires_at: z.string(), mailed_at: optionalText })
+    .object({ expires_at: z.string(), mailed_at: optionalDate })
     .nullish()
     .catch(null)
     .transform((invitation) => invitation ?? null),
@@ -112,45 +113,77 @@ const pixels = z
   .transform((value) => value ?? null);
 
 export const EntryImageSchema = z.object({
-  id,
+  /** Spec §7's public read names only image_url and alt: see EntryDetailSchema's images. */
+  id: shownId("images[].id"),
   image_url: optionalText,
-  alt: optionalText,
+  alt: shownText("images[].alt"),
   short_code: optionalText,
   order: z.number().nullish(),
   width: pixels,
   height: pixels,
 });
-export type EntryImage = z.infer<typeof EntryImageSchema> & { image_url: string };
+export type EntryImage = Omit<z.infer<typeof EntryImageSchema>, "id"> & {
+  id: number;
+  image_url: string;
+};
 
 /** What an admin reads of an entry's publication (record 031). */
 export const ENTRY_STATUSES = ["draft", "scheduled", "published"] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
 
+/**
+ * Spec §3's list item is `url, image_url, title, preview_text`; the rest is read when sent. An
+ * item needs a title, and a url or a slug to lead to (entryAddresses).
+ */
 export const EntryListItemSchema = z.object({
-  id,
+  id: shownId("id"),
   title: z.string(),
-  slug: z.string(),
-  url: optionalText,
-  preview_text: optionalText,
-  image_url: optionalText,
-  created_at: z.string(),
+  slug: shownText("slug"),
+  url: shownText("url"),
+  preview_text: shownText("preview_text"),
+  image_url: shownText("image_url"),
+  created_at: shownDate("created_at"),
   /** Laravel sends it unless the model hides it; the sitemap's lastmod falls back to created_at. */
-  updated_at: optionalText,
+  updated_at: optionalDate,
   /** Only our API, only to admins (record 031); a value we do not know is as none. */
   status: z.enum(ENTRY_STATUSES).optional().catch(undefined),
 });
 export type EntryListItem = z.infer<typeof EntryListItemSchema> & { url: string };
 
+/**
+ * Items with the address they lead to: the API's `url`, else `/{kind}/{slug}`. One with neither
+ * has nowhere to lead and is left out (logged once for the list).
+ */
+export function entryAddresses<Item extends { url: string | null; slug: string | null }>(
+  kind: EntryKind,
+  items: readonly Item[],
+): (Item & { url: string })[] {
+  const addressed = items.flatMap((item) => {
+    const url = item.url || (item.slug ? `/${kind}/${encodeURIComponent(item.slug)}` : null);
+    return url ? [{ ...item, url }] : [];
+  });
+  if (addressed.length < items.length) {
+    console.warn(
+      `${items.length - addressed.length} ${kind} item(s) without url or slug left out.`,
+    );
+  }
+  return addressed;
+}
+
 export const EntryDetailSchema = EntryListItemSchema.extend({
   article: optionalText,
-  article_html: optionalText,
-  // An image without a URL would only be an empty slide.
+  article_html: shownText("article_html"),
+  // An image without a URL would only be an empty slide. One without an id (spec §7's public
+  // read names none) gets a negative one, only to key its slide: it is never sent back.
   images: z
     .array(EntryImageSchema)
     .nullish()
+    .catch(null)
     .transform((images) =>
-      (images ?? []).flatMap((image): EntryImage[] =>
-        image.image_url ? [{ ...image, image_url: image.image_url }] : [],
+      (images ?? []).flatMap((image, index): EntryImage[] =>
+        image.image_url
+          ? [{ ...image, id: image.id ?? -(index + 1), image_url: image.image_url }]
+          : [],
       ),
     ),
   // An admin's read from our API: the slugs that redirect to the entry (a Laravel backend sends none).
@@ -160,11 +193,17 @@ export const EntryDetailSchema = EntryListItemSchema.extend({
     .transform((slugs) => slugs ?? undefined),
   version: adminVersion,
 });
-export type EntryDetail = z.infer<typeof EntryDetailSchema> & { url: string };
+/** An entry as its page shows it: the address it is at and the slug it was read by filled in. */
+export type EntryDetail = z.infer<typeof EntryDetailSchema> & { url: string; slug: string };
+/** An entry on its edit screen: read by its id, which the screen keeps even when not sent. */
+export type AdminEntry = EntryDetail & { id: number };
+
+/** A count, as a number or a numeric string; absent counts the page's results. */
+const count = id.nullish().catch(null);
 
 function buildPagedSchema<Item extends z.ZodType>(item: Item) {
   return z
-    .object({ results: z.array(item), total: z.number().int().nullish() })
+    .object({ results: z.array(item), total: count })
     .transform((page) => ({ results: page.results, total: page.total ?? page.results.length }));
 }
 type PagedSchema<Item extends z.ZodType> = ReturnType<typeof buildPagedSchema<Item>>;
@@ -225,8 +264,8 @@ export const ContactMessageSchema = z.object({
   telephone: optionalText,
   email: z.string(),
   message: z.string(),
-  created_at: z.string(),
-  mailed_at: optionalText,
+  created_at: shownDate("created_at"),
+  mailed_at: optionalDate,
   /** Our API's (record 036): unread, read or archived; unknown (null) from any other backend. */
   state: z
     .enum(["unread", "read", "archived"])

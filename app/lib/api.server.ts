@@ -1,7 +1,25 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { Cookie, CookieJar } from "tough-cookie";
 import type { z } from "zod";
 import { countApiCall, withRequestId } from "./operations.server.ts";
+import { parseApiBody } from "./api-fields.ts";
+import { bodyOrNotFound, throwForSessionStatus, type ApiResult } from "./api-answers.server.ts";
+
+// The answers' helpers live beside the client, which stays the one way to the API.
+export {
+  assertOk,
+  bodyOrNotFound,
+  confirmPasswordPath,
+  fieldErrorsOf,
+  formFailureFrom,
+  IMAGE_TOO_LARGE,
+  loginPath,
+  messageOf,
+  throwNotFound,
+  tooManyAttemptsMessage,
+  type ApiResult,
+  type FormFailure,
+} from "./api-answers.server.ts";
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -16,11 +34,6 @@ export type ApiRequestOptions<Schema extends z.ZodType = z.ZodUnknown> = {
    */
   handles?: readonly number[];
 };
-
-/** A 2xx answer carries the parsed body; any other keeps the raw one (errors, messages). */
-export type ApiResult<T = unknown> =
-  | { ok: true; status: number; body: T; headers: Headers }
-  | { ok: false; status: number; body: unknown; headers: Headers };
 
 /** Thrown when a 2xx body does not have the shape of DESIGN §5. */
 export class UnexpectedApiResponse extends Error {
@@ -51,16 +64,8 @@ const DEFAULT_DEADLINE_MS = 10_000;
 /** A write the API never answered (it hung, or broke the connection): the form says so. */
 export const NO_ANSWER = "The site could not complete this just now. Please try again in a moment.";
 
-export type FormFailure = {
-  status: number;
-  formError: string | null;
-  fieldErrors: Record<string, string[]>;
-};
-
 const XSRF_COOKIE = "XSRF-TOKEN";
-export const IMAGE_TOO_LARGE = "The image you have uploaded is too large";
 const MUTATING_METHODS = new Set<ApiMethod>(["POST", "PUT", "PATCH", "DELETE"]);
-const NOT_FOUND_STATUSES = new Set([400, 404, 414]);
 
 /**
  * The web tier's only way to the API. One instance serves one incoming request: it holds a
@@ -180,7 +185,7 @@ export class ApiClient {
     }
     if (!response.ok) return { ...result, ok: false, body };
     if (!options.schema) return { ...result, ok: true, body: body as z.output<Schema> };
-    const parsed = options.schema.safeParse(body);
+    const parsed = parseApiBody(options.schema, body, `${method} ${path}`);
     if (!parsed.success) throw new UnexpectedApiResponse(`${method} ${path}`, parsed.error.message);
     return { ...result, ok: true, body: parsed.data };
   }
@@ -307,118 +312,4 @@ function parseCookieHeader(header: string | null): { name: string; value: string
 
 export function withoutDomainAttribute(setCookie: string): string {
   return setCookie.replace(/;\s*domain=[^;]*/gi, "");
-}
-
-export function loginPath(pageLocation: string): string {
-  return `/login?redirectTo=${encodeURIComponent(pageLocation)}`;
-}
-
-export function confirmPasswordPath(pageLocation: string): string {
-  return `/confirm-password?redirectTo=${encodeURIComponent(pageLocation)}`;
-}
-
-/** 401/419 → Login, 403 → VerifyEmail, 423 → ConfirmPassword (spec §4, §8). */
-function throwForSessionStatus(status: number, pageLocation: string): void {
-  switch (status) {
-    case 401:
-    case 419:
-      throw redirect(loginPath(pageLocation));
-    case 403:
-      throw redirect("/verify-email");
-    case 423:
-      throw redirect(confirmPasswordPath(pageLocation));
-  }
-}
-
-/** For calls whose failure the visitor cannot fix: anything but 2xx is an error of the system. */
-export function assertOk<T>(result: ApiResult<T>, call: string): T {
-  if (!result.ok) {
-    throw new Error(
-      `${call}: the API answered ${result.status} ${messageOf(result.body) ?? ""}`.trim(),
-    );
-  }
-  return result.body;
-}
-
-/** What `ApiClient.read` makes of an answer: its body, the 404 page, or an error. */
-export function bodyOrNotFound<T>(result: ApiResult<T>): T {
-  if (result.ok) return result.body;
-  if (NOT_FOUND_STATUSES.has(result.status)) throwNotFound();
-  throw new Error(`The API answered ${result.status} ${messageOf(result.body) ?? ""}`.trim());
-}
-
-export function throwNotFound(): never {
-  throw data({ message: "Not Found." }, { status: 404 });
-}
-
-/** What a form shows after a failed save: field errors (422) or one message (413, 429, others). */
-export function formFailureFrom(result: ApiResult): FormFailure {
-  const failure: FormFailure = { status: result.status, formError: null, fieldErrors: {} };
-  switch (result.status) {
-    case 422:
-      failure.fieldErrors = fieldErrorsOf(result.body);
-      failure.formError = messageOf(result.body);
-      break;
-    case 413: {
-      // Spec §5: a 413 on save is the image's; our API names a body too large for any other reason.
-      const message = messageOf(result.body);
-      if (message && message !== IMAGE_TOO_LARGE) {
-        failure.formError = message;
-      } else {
-        failure.fieldErrors = { image: [IMAGE_TOO_LARGE] };
-        failure.formError = IMAGE_TOO_LARGE;
-      }
-      break;
-    }
-    case 429:
-      failure.formError = tooManyAttemptsMessage(result.headers.get("Retry-After"));
-      break;
-    default:
-      failure.formError = messageOf(result.body) ?? "Something went wrong. Please try again.";
-  }
-  return failure;
-}
-
-export function messageOf(body: unknown): string | null {
-  if (isRecord(body) && typeof body.message === "string" && body.message !== "") {
-    return body.message;
-  }
-  return null;
-}
-
-/** Accepts Laravel's `{"message", "errors": {field: [...]}}` and the bare `{field: "message"}`. */
-export function fieldErrorsOf(body: unknown): Record<string, string[]> {
-  if (!isRecord(body)) return {};
-  const source = isRecord(body.errors) ? body.errors : body;
-  const errors: Record<string, string[]> = {};
-  for (const [field, value] of Object.entries(source)) {
-    if (source === body && field === "message") continue;
-    const messages = (Array.isArray(value) ? value : [value]).filter(
-      (message): message is string => typeof message === "string",
-    );
-    if (messages.length > 0) errors[field] = messages;
-  }
-  return errors;
-}
-
-export function tooManyAttemptsMessage(retryAfter: string | null): string {
-  const seconds = secondsToWait(retryAfter);
-  if (seconds === null) return "Too many attempts. Please wait a moment and try again.";
-  if (seconds < 90) {
-    return `Too many attempts. Please try again in ${seconds} second${seconds === 1 ? "" : "s"}.`;
-  }
-  const minutes = Math.ceil(seconds / 60);
-  return `Too many attempts. Please try again in ${minutes} minutes.`;
-}
-
-function secondsToWait(retryAfter: string | null): number | null {
-  if (!retryAfter) return null;
-  if (/^\d+$/.test(retryAfter.trim())) return Number(retryAfter.trim());
-  const until = Date.parse(retryAfter);
-  if (Number.isNaN(until)) return null;
-  return Math.max(1, Math.ceil((until - Date.now()) / 1000));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

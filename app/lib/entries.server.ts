@@ -1,13 +1,22 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
 import {
+  entryAddresses,
   EntryDetailSchema,
   EntryListItemSchema,
   pagedSchema,
   type EntryDetail,
   type EntryKind,
   type EntryListItem,
+  type Paged,
 } from "./api-types.ts";
-import { assertOk, bodyOrNotFound, type ApiClient, type ApiResult } from "./api.server.ts";
+import {
+  assertOk,
+  bodyOrNotFound,
+  UnexpectedApiResponse,
+  type ApiClient,
+  type ApiResult,
+} from "./api.server.ts";
 import { requestFactsContext } from "./request-context.server.ts";
 import { getShared } from "./shared-data.server.ts";
 import { inWords } from "./operations.server.ts";
@@ -54,14 +63,25 @@ export async function readEntry(
 ): Promise<EntryDetail> {
   const path = `/api/${kind}/${encodeURIComponent(key)}`;
   const entry = bodyOrNotFound(
-    await readEntries(context, path, (api) => api.get(path, { schema: EntryDetailSchema })),
+    await unusableAsBadGateway(
+      readEntries(context, path, (api) => api.get(path, { schema: EntryDetailSchema })),
+    ),
   );
-  return { ...entry, url: entry.url || `/${kind}/${entry.slug}` };
+  // Spec §7's read names no slug: the entry is where it was asked for.
+  const current = entry.slug ?? key;
+  return { ...entry, slug: current, url: entry.url || `/${kind}/${encodeURIComponent(current)}` };
 }
 
 export const ENTRY_PAGE_SIZE = 24;
 
-export type EntryPage = { items: EntryListItem[]; total: number; page: number; pageCount: number };
+export type EntryPage = {
+  items: EntryListItem[];
+  total: number;
+  page: number;
+  pageCount: number;
+  /** The API answered with nothing the list can show: the page says so in the list's place. */
+  unavailable?: true;
+};
 
 /**
  * One page of a public list; `?page=` is one-based in the URL and zero-based at the API. A page
@@ -76,20 +96,41 @@ export async function loadEntryPage(
   const page = Number.isNaN(requested) || requested < 1 ? 1 : requested;
   if (!Number.isSafeInteger(page)) throwPastTheEnd(url);
   const path = `/api/${kind}?page=${page - 1}&limit=${ENTRY_PAGE_SIZE}`;
-  const result = await readEntries(context, path, (api) =>
-    api.get(path, { schema: pagedSchema(EntryListItemSchema) }),
-  );
+  let result: ApiResult<Paged<z.output<typeof EntryListItemSchema>>>;
+  try {
+    result = await readEntries(context, path, (api) =>
+      api.get(path, { schema: pagedSchema(EntryListItemSchema) }),
+    );
+  } catch (error) {
+    if (!(error instanceof UnexpectedApiResponse)) throw error;
+    console.error(`The ${kind} list is shown as unavailable:`, error.message);
+    return { items: [], total: 0, page, pageCount: 1, unavailable: true };
+  }
   // The API refuses a page number beyond what it can count (422): no such page either.
   if (!result.ok && result.status === 422) throwPastTheEnd(url);
   const body = assertOk(result, `The ${kind} list`);
   const pageCount = Math.max(1, Math.ceil(body.total / ENTRY_PAGE_SIZE));
   if (page > pageCount) throwPastTheEnd(url);
   return {
-    items: body.results.map((item) => ({ ...item, url: item.url || `/${kind}/${item.slug}` })),
+    items: entryAddresses(kind, body.results),
     total: body.total,
     page,
     pageCount,
   };
+}
+
+/**
+ * An entry the API answered with a body the page cannot use (no title, say): the API's fault, so
+ * the page is a 502 rather than the web tier's 500.
+ */
+async function unusableAsBadGateway<T>(answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (!(error instanceof UnexpectedApiResponse)) throw error;
+    console.error(error.message);
+    throw data({ message: "Bad Gateway." }, { status: 502, statusText: "Bad Gateway" });
+  }
 }
 
 /** What the 404 page needs to lead back from a page past the end of a list. */
@@ -115,9 +156,7 @@ export async function loadEntryTeasers(
       api.get(path, { schema: pagedSchema(EntryListItemSchema) }),
     );
     if (!result.ok) throw new Error(`the API answered ${result.status}`);
-    return result.body.results
-      .slice(0, count)
-      .map((item) => ({ ...item, url: item.url || `/${kind}/${item.slug}` }));
+    return entryAddresses(kind, result.body.results.slice(0, count));
   } catch (error) {
     console.error(`The ${kind} teasers failed to load: ${inWords(error)}`);
     return [];

@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import {
+  entryAddresses,
   EntryListItemSchema,
   pagedSchema,
   type EntryKind,
@@ -43,10 +44,7 @@ async function publishedPage(
     api.get(path, { schema: pagedSchema(EntryListItemSchema) }),
   );
   const { results, total } = assertOk(result, `The ${kind} list`);
-  return {
-    results: results.map((item) => ({ ...item, url: item.url || `/${kind}/${item.slug}` })),
-    total,
-  };
+  return { results: entryAddresses(kind, results), total };
 }
 
 /**

@@ -22,8 +22,8 @@ export function newsFeedTitle(siteName: string): string {
 }
 
 /** A date as RFC 822 wants it (`Mon, 01 Jan 2024 09:30:00 GMT`), or null when it is no date. */
-export function rfc822Date(date: string): string | null {
-  const time = Date.parse(date);
+export function rfc822Date(date: string | null): string | null {
+  const time = Date.parse(date ?? "");
   return Number.isNaN(time) ? null : new Date(time).toUTCString();
 }
 
@@ -40,8 +40,11 @@ export function newsFeedXml({ siteName, appUrl, language, posts }: NewsFeed): st
     const lines = [
       element("title", post.title),
       element("link", link),
-      // By id, not by address: a post whose slug is edited stays the same post for readers.
-      `<guid isPermaLink="false">${escapeXml(`blog-post-${post.id}@${host}`)}</guid>`,
+      // By id, not by address: a post whose slug is edited stays the same post for readers. A
+      // backend that sends no id (spec §3's list item) leaves its address as the only name.
+      post.id === null
+        ? `<guid isPermaLink="true">${escapeXml(link)}</guid>`
+        : `<guid isPermaLink="false">${escapeXml(`blog-post-${post.id}@${host}`)}</guid>`,
       published ? element("pubDate", published) : "",
       // Readers render <description> as HTML: the plain summary is escaped for HTML, then XML,
       // so `<b>` in it shows as written instead of turning bold.

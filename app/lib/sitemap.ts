@@ -51,12 +51,13 @@ export function w3cDateTime(date: string | null | undefined): string | null {
  * updated_at (a backend that hides it), its publication date.
  */
 export function entryLastModified(entry: {
-  created_at: string;
+  created_at: string | null;
   updated_at?: string | null;
-}): string {
+}): string | null {
   const saved = Date.parse(entry.updated_at ?? "");
+  const published = Date.parse(entry.created_at ?? "");
   if (Number.isNaN(saved)) return entry.created_at;
-  return saved > Date.parse(entry.created_at) ? entry.updated_at! : entry.created_at;
+  return Number.isNaN(published) || saved > published ? entry.updated_at! : entry.created_at;
 }
 
 export function sitemapUrlset(urls: readonly SitemapUrl[]): string {

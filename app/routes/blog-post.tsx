@@ -21,9 +21,11 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       entry={entry}
       backTo="/blog"
       subtitle={
-        <>
-          Published on: <LocalDate iso={entry.created_at} />
-        </>
+        entry.created_at ? (
+          <>
+            Published on: <LocalDate iso={entry.created_at} />
+          </>
+        ) : undefined
       }
     />
   );

@@ -34,7 +34,12 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
     <>
       <HeaderImage title="News and Updates" image={headerImageOf(widgets, HEADER)} />
       <div className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-        <EntryGrid items={entries.items} showDate emptyText="No news has been published yet." />
+        <EntryGrid
+          items={entries.items}
+          unavailable={entries.unavailable}
+          showDate
+          emptyText="No news has been published yet."
+        />
         <Pager page={entries.page} pageCount={entries.pageCount} />
       </div>
     </>

@@ -41,7 +41,7 @@ export default function EntryPreview({ loaderData }: Route.ComponentProps) {
         entry={entry}
         backTo={`/${kind}`}
         subtitle={
-          kind === "blog" ? (
+          kind === "blog" && entry.created_at ? (
             <>
               Published on: <LocalDate iso={entry.created_at} />
             </>

@@ -36,6 +36,7 @@ export default function Opportunities({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <EntryGrid
           items={entries.items}
+          unavailable={entries.unavailable}
           emptyText="There are no open opportunities at the moment."
         />
         <Pager page={entries.page} pageCount={entries.pageCount} />

@@ -35,7 +35,11 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
     <>
       <HeaderImage title="Our Focus" image={headerImageOf(widgets, HEADER)} />
       <div className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-        <EntryGrid items={entries.items} emptyText="No projects have been published yet." />
+        <EntryGrid
+          items={entries.items}
+          unavailable={entries.unavailable}
+          emptyText="No projects have been published yet."
+        />
         <Pager page={entries.page} pageCount={entries.pageCount} />
       </div>
     </>

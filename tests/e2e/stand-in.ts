@@ -10,9 +10,18 @@ export type StandInBackend = { url: string; close(): Promise<void> };
 
 export type StandInOptions = {
   /** A JSON answer of its own for a path (a call a Laravel backend lacks, say), else undefined. */
-  answer?: (pathname: string) => { status: number; json: unknown } | undefined;
+  answer?: (
+    pathname: string,
+    request: IncomingMessage,
+  ) => { status: number; json: unknown } | undefined;
   /** Rewrites a JSON body the API answered; `origin` is the stand-in's own. */
-  rewriteJson?: (text: string, pathname: string, status: number, origin: string) => string;
+  rewriteJson?: (
+    text: string,
+    pathname: string,
+    status: number,
+    origin: string,
+    request: IncomingMessage,
+  ) => string;
   /** Rewrites the path asked for before it is relayed. */
   rewritePath?: (url: string) => string;
   /**
@@ -47,7 +56,7 @@ export async function startStandInBackend(
 
   async function relay(req: IncomingMessage) {
     const pathname = new URL(req.url ?? "/", origin).pathname;
-    const own = options.answer?.(pathname);
+    const own = options.answer?.(pathname, req);
     if (own) {
       return {
         status: own.status,
@@ -88,7 +97,7 @@ export async function startStandInBackend(
     let body: Buffer = Buffer.from(await upstream.arrayBuffer());
     if (options.rewriteJson && upstream.headers.get("content-type")?.includes("application/json")) {
       body = Buffer.from(
-        options.rewriteJson(body.toString("utf8"), pathname, upstream.status, origin),
+        options.rewriteJson(body.toString("utf8"), pathname, upstream.status, origin, req),
       );
     }
     return { status: upstream.status, headers: responseHeaders, body };

@@ -7,7 +7,7 @@ import {
   publishDateText,
   type AdminEntryKind,
 } from "../../lib/admin-entries.ts";
-import type { EntryDetail } from "../../lib/api-types.ts";
+import type { AdminEntry } from "../../lib/api-types.ts";
 import type { EditConflict } from "../../lib/history.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
@@ -39,7 +39,7 @@ import { OldAddresses, RemoveRedirectForm } from "./old-addresses.tsx";
 
 type Props = {
   config: AdminEntryKind;
-  entry: EntryDetail;
+  entry: AdminEntry;
   flash: Flash | null;
   confirmingDelete: boolean;
   /** The largest photo the upload zone lets through. */

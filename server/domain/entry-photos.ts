@@ -15,7 +15,7 @@ import {
   type EntryContext,
   type SavedEntry,
 } from "./entries.ts";
-import { findEntry, isEntryOfKind, type Entry, type EntryImage } from "./entry-queries.ts";
+import { findEntry, type Entry, type EntryImage } from "./entry-queries.ts";
 import {
   keepRevision,
   releaseFiles,
@@ -32,7 +32,9 @@ import {
 /** A photo of an entry of `kind`; undefined when there is none. */
 async function photoOfKind(db: DB, kind: EntryKind, imageId: number) {
   const photo = await findPhoto(db, ENTRY_PHOTOS, imageId);
-  return photo && (await isEntryOfKind(db, kind, photo.entry_id)) ? photo : undefined;
+  const owner =
+    photo && (await findEntry(db, kind, { id: photo.entry_id }, { includeScheduled: true }));
+  return owner ? photo : undefined;
 }
 
 /**

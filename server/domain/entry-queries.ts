@@ -177,14 +177,3 @@ export async function findEntry(
   if (!entry) return undefined;
   return { entry, images: await photosOf(db, ENTRY_PHOTOS, entry.id) };
 }
-
-/** Whether `id` is an entry of `kind` (drafts and scheduled ones included). */
-export async function isEntryOfKind(db: DB, kind: EntryKind, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom("entries")
-    .select("id")
-    .where("kind", "=", kind)
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return row !== undefined;
-}

@@ -57,8 +57,8 @@ const tableOf = (album: Place) => album.table as "entry_images";
 const ownerOf = (album: Place) => album.owner as "entry_id";
 
 function album<T extends PhotoTable>(spec: AlbumSpec<T>): Album<T> {
-  const table = spec.table as "entry_images";
-  const owner = spec.owner as "entry_id";
+  const table = tableOf(spec);
+  const owner = ownerOf(spec);
   const ofOwner = preparedQuery((db, ownerId: number) =>
     db
       .selectFrom(table)

@@ -8,7 +8,7 @@ import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { HttpError, requestTooLarge, ValidationError, type FieldErrors } from "./errors.ts";
 import { createContactOutbox } from "./domain/contact.ts";
-import { forgetPublicEntryPages } from "./domain/entries.ts";
+import { forgetPublicEntryPages } from "./domain/entry-queries.ts";
 import { EditConflict } from "./domain/revisions.ts";
 import { connectContentChanges } from "./changes/announcer.ts";
 import { accountRoutes } from "./http/account.ts";

@@ -1,14 +1,7 @@
 import type { DB } from "../db/database.ts";
 import type { EntryKind, EntryStatus } from "../db/schema.ts";
-import {
-  findEntry,
-  SUMMARY_COLUMNS,
-  updateEntry,
-  type EntryChanges,
-  type EntryContext,
-  type EntrySummary,
-  type SavedEntry,
-} from "./entries.ts";
+import { updateEntry, type EntryChanges, type EntryContext, type SavedEntry } from "./entries.ts";
+import { findEntry, SUMMARY_COLUMNS, type EntrySummary } from "./entry-queries.ts";
 import type { RevisionOptions } from "./revisions.ts";
 import { matchesSearch } from "./text-search.ts";
 

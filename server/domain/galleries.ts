@@ -1,34 +1,29 @@
 import type { Selectable } from "kysely";
 import type { DB } from "../db/database.ts";
-import { MAX_ID, type GalleriesTable, type GalleryImagesTable } from "../db/schema.ts";
-import { ValidationError } from "../errors.ts";
-import { deleteImage, ImageRejected, rotateImage, storeImage } from "../media/images.ts";
-import type { StorageDriver } from "../media/storage.ts";
-import { assertAllKnown, reorderWithin, savePositions } from "./ordering.ts";
+import { MAX_ID, type GalleriesTable } from "../db/schema.ts";
+import {
+  addPhoto,
+  describePhoto,
+  findPhoto,
+  GALLERY_PHOTOS,
+  orderPhotos,
+  photosOfAll,
+  rotatePhoto,
+  type MediaContext,
+  type Photo,
+} from "../media/photos.ts";
 import type { PageRequest } from "./paging.ts";
 import { matchesSearch } from "./text-search.ts";
 
 export type Gallery = Selectable<GalleriesTable>;
-export type GalleryImage = Selectable<GalleryImagesTable>;
+export type GalleryImage = Photo<"gallery_images">;
 export type GalleryWithImages = { gallery: Gallery; images: GalleryImage[] };
 
 /** What the gallery verbs need besides the database: where image files live. */
-export type GalleryContext = { db: DB; storage: StorageDriver };
+export type GalleryContext = MediaContext;
 
-/** Folder of gallery pictures under uploads/. */
-const IMAGE_FOLDER = "galleries";
-
-/** The pictures of these galleries, each gallery's in its order. */
-async function imagesOf(db: DB, galleryIds: number[]): Promise<GalleryImage[]> {
-  if (galleryIds.length === 0) return [];
-  return db
-    .selectFrom("gallery_images")
-    .selectAll()
-    .where("gallery_id", "in", galleryIds)
-    .orderBy("position", "asc")
-    .orderBy("id", "asc")
-    .execute();
-}
+/** The pictures of these galleries, each gallery's in its order (server/media keeps them). */
+const imagesOf = (db: DB, galleryIds: number[]) => photosOfAll(db, GALLERY_PHOTOS, galleryIds);
 
 /**
  * One page of the galleries with their pictures, newest first, and how many there are in all;
@@ -122,50 +117,12 @@ export async function updateGallery(
  * Adds a picture at the end of a gallery. Throws a 422 under `file` when it is not an image we
  * accept. Undefined when the gallery is gone (its new files are removed again).
  */
-export async function addGalleryImage(
-  { db, storage }: GalleryContext,
+export function addGalleryImage(
+  ctx: GalleryContext,
   galleryId: number,
-  { file, alt = "" }: { file: Buffer; alt?: string },
+  upload: { file: Buffer; alt?: string },
 ): Promise<GalleryImage | undefined> {
-  let stored;
-  try {
-    stored = await storeImage(storage, file, { folder: IMAGE_FOLDER, field: "file" });
-  } catch (error) {
-    if (error instanceof ImageRejected) throw ValidationError.field(error.field, error.message);
-    throw error;
-  }
-  try {
-    const image = await db.transaction().execute(async (trx) => {
-      const gallery = await trx
-        .selectFrom("galleries")
-        .select("id")
-        .where("id", "=", galleryId)
-        .executeTakeFirst();
-      if (!gallery) return undefined;
-      const { last } = await trx
-        .selectFrom("gallery_images")
-        .select((eb) => eb.fn.max<number | null>("position").as("last"))
-        .where("gallery_id", "=", galleryId)
-        .executeTakeFirstOrThrow();
-      return trx
-        .insertInto("gallery_images")
-        .values({
-          gallery_id: galleryId,
-          path: stored.key,
-          alt,
-          link: "",
-          position: last === null ? 0 : Number(last) + 1,
-          created_at: new Date().toISOString(),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    });
-    if (!image) await deleteImage(storage, stored.key);
-    return image;
-  } catch (error) {
-    await deleteImage(storage, stored.key);
-    throw error;
-  }
+  return addPhoto(ctx, GALLERY_PHOTOS, galleryId, upload);
 }
 
 /**
@@ -181,39 +138,19 @@ export async function reorderGalleryImages(
   const reordered = await db.transaction().execute(async (trx) => {
     const found = await findGallery(trx, galleryId);
     if (!found) return false;
-    assertAllKnown("images", imageIds, found.images);
-    const order = reorderWithin(
-      found.images.map((image) => image.id),
-      imageIds,
-    );
-    await savePositions(trx, "gallery_images", found.images, order);
+    await orderPhotos(trx, GALLERY_PHOTOS, found.images, imageIds);
     return true;
   });
   return reordered ? findGallery(db, galleryId) : undefined;
 }
 
-async function findGalleryImage(db: DB, id: number): Promise<GalleryImage | undefined> {
-  if (id > MAX_ID) return undefined;
-  return db.selectFrom("gallery_images").selectAll().where("id", "=", id).executeTakeFirst();
-}
-
 /** Saves a picture's alt text and link (each kept when undefined); undefined when there is none. */
-export async function updateGalleryImage(
+export function updateGalleryImage(
   db: DB,
   id: number,
   changes: { alt?: string; link?: string },
 ): Promise<GalleryImage | undefined> {
-  if (id > MAX_ID) return undefined;
-  if (changes.alt === undefined && changes.link === undefined) return findGalleryImage(db, id);
-  return db
-    .updateTable("gallery_images")
-    .set({
-      ...(changes.alt === undefined ? {} : { alt: changes.alt }),
-      ...(changes.link === undefined ? {} : { link: changes.link }),
-    })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirst();
+  return describePhoto(db, GALLERY_PHOTOS, id, changes);
 }
 
 /**
@@ -221,20 +158,9 @@ export async function updateGalleryImage(
  * (or its file is gone).
  */
 export async function rotateGalleryImage(
-  { db, storage }: GalleryContext,
+  ctx: GalleryContext,
   id: number,
 ): Promise<GalleryImage | undefined> {
-  const image = await findGalleryImage(db, id);
-  if (!image) return undefined;
-  if (!(await storage.exists(image.path))) return undefined;
-  const rotated = await rotateImage(storage, image.path);
-  const saved = await db
-    .updateTable("gallery_images")
-    .set({ path: rotated.key })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirst();
-  // Deleted while it was turning: its new files belong to nothing.
-  if (!saved) await deleteImage(storage, rotated.key);
-  return saved;
+  const image = await findPhoto(ctx.db, GALLERY_PHOTOS, id);
+  return image && rotatePhoto(ctx, GALLERY_PHOTOS, image);
 }

@@ -3,7 +3,8 @@ import { MAX_ID, type EntryKind, type TrashKind } from "../db/schema.ts";
 import { ValidationError } from "../errors.ts";
 import { deleteImage } from "../media/images.ts";
 import { recordActivity } from "./activity.ts";
-import { availableSlug, refreshArticleHtml } from "./entries.ts";
+import { refreshArticleHtml } from "./entries.ts";
+import { availableSlug } from "./entry-slugs.ts";
 import type { PageRequest } from "./paging.ts";
 import { matchesSearch } from "./text-search.ts";
 import {

@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import type { DB } from "../db/database.ts";
 import { MAX_ID, type EntryKind, type TrashKind, type TrashTable } from "../db/schema.ts";
+import { ENTRY_PHOTOS, GALLERY_PHOTOS, takePhoto, takePhotosOf } from "../media/photos.ts";
 import type { StorageDriver } from "../media/storage.ts";
 import { recordActivity, type Actor } from "./activity.ts";
 import { entrySegment, refreshArticleHtml } from "./entries.ts";
@@ -117,11 +118,7 @@ export async function trashEntry(
         .executeTakeFirst();
       if (!entry) return undefined;
       // The owned rows first: deleting the entry would cascade to them unseen.
-      const images = await trx
-        .deleteFrom("entry_images")
-        .where("entry_id", "=", id)
-        .returningAll()
-        .execute();
+      const images = await takePhotosOf(trx, ENTRY_PHOTOS, id);
       const oldSlugs = await trx
         .deleteFrom("entry_old_slugs")
         .where("entry_id", "=", id)
@@ -161,11 +158,7 @@ export async function trashEntryImage(
         .where("entry_images.id", "=", imageId)
         .executeTakeFirst();
       if (!owner) return undefined;
-      const image = await trx
-        .deleteFrom("entry_images")
-        .where("id", "=", imageId)
-        .returningAll()
-        .executeTakeFirst();
+      const image = await takePhoto(trx, ENTRY_PHOTOS, imageId);
       if (!image) return undefined;
       await refreshArticleHtml(trx, owner.id);
       return {
@@ -197,11 +190,7 @@ export async function trashGallery(
         .where("id", "=", id)
         .executeTakeFirst();
       if (!gallery) return undefined;
-      const images = await trx
-        .deleteFrom("gallery_images")
-        .where("gallery_id", "=", id)
-        .returningAll()
-        .execute();
+      const images = await takePhotosOf(trx, GALLERY_PHOTOS, id);
       const deleted = await trx.deleteFrom("galleries").where("id", "=", id).executeTakeFirst();
       if (Number(deleted.numDeletedRows) === 0) return undefined;
       return {
@@ -227,11 +216,7 @@ export async function trashGalleryImage(
   return moveToTrash(
     ctx,
     async (trx) => {
-      const image = await trx
-        .deleteFrom("gallery_images")
-        .where("id", "=", id)
-        .returningAll()
-        .executeTakeFirst();
+      const image = await takePhoto(trx, GALLERY_PHOTOS, id);
       if (!image) return undefined;
       const gallery = await trx
         .selectFrom("galleries")

@@ -1,22 +1,22 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import {
-  addEntryImage,
   createEntry,
   ENTRY_SEGMENTS,
-  findEntry,
-  listEntries,
-  oldSlugsOf,
-  removeOldSlug,
   reorderEntries,
-  reorderEntryImages,
-  rotateEntryImage,
   type EntryContext,
   type EntrySegment,
 } from "../domain/entries.ts";
+import { findEntry, listEntries } from "../domain/entry-queries.ts";
+import { oldSlugsOf, removeOldSlug } from "../domain/entry-slugs.ts";
 import { entryImageLink, ownerTitle } from "../domain/activity.ts";
 import { withEmbeddedGalleries } from "../domain/gallery-embeds.ts";
 import { saveEntryAndStatus, setEntryStatus } from "../domain/entry-status.ts";
-import { describeEntryImage } from "../domain/entry-photos.ts";
+import {
+  addEntryImage,
+  describeEntryImage,
+  reorderEntryImages,
+  rotateEntryImage,
+} from "../domain/entry-photos.ts";
 import { notFound, ValidationError } from "../errors.ts";
 import { actorOf } from "./actor.ts";
 import {

@@ -1,11 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import {
-  ENTRY_SEGMENTS,
-  findEntry,
-  listEntries,
-  oldSlugsOf,
-  type EntrySegment,
-} from "../domain/entries.ts";
+import { ENTRY_SEGMENTS, type EntrySegment } from "../domain/entries.ts";
+import { findEntry, listEntries } from "../domain/entry-queries.ts";
+import { oldSlugsOf } from "../domain/entry-slugs.ts";
 import { withEmbeddedGalleries } from "../domain/gallery-embeds.ts";
 import { listEntriesForAdmin } from "../domain/entry-status.ts";
 import { currentVersion } from "../domain/revisions.ts";

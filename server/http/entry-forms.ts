@@ -1,4 +1,4 @@
-import { SLUG_PATTERN } from "../domain/entries.ts";
+import { SLUG_PATTERN } from "../domain/entry-slugs.ts";
 import { LISTED_STATUSES } from "../domain/entry-status.ts";
 import { listQuery } from "./list-query.ts";
 import type { FormInput, UploadedFile } from "./multipart.ts";

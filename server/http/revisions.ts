@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { RevisionSubject } from "../db/schema.ts";
 import { recordActivity } from "../domain/activity.ts";
-import { ENTRY_SEGMENTS, oldSlugsOf, updateEntry, type EntrySegment } from "../domain/entries.ts";
+import { ENTRY_SEGMENTS, updateEntry, type EntrySegment } from "../domain/entries.ts";
+import { oldSlugsOf } from "../domain/entry-slugs.ts";
 import { withEmbeddedGalleries } from "../domain/gallery-embeds.ts";
 import { findRevision, listRevisions, type RevisionData } from "../domain/revisions.ts";
 import { saveSettings, type SettingsUpdate } from "../domain/settings.ts";

@@ -1,4 +1,5 @@
-import { entrySegment, type Entry, type EntryImage, type EntrySummary } from "../domain/entries.ts";
+import { entrySegment } from "../domain/entries.ts";
+import type { Entry, EntryImage, EntrySummary } from "../domain/entry-queries.ts";
 import { listedStatus } from "../domain/entry-status.ts";
 import { imageUrl } from "./image-url.ts";
 

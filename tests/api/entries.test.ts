@@ -2,7 +2,7 @@ import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { DB } from "../../server/db/database.ts";
 import type { EntryKind } from "../../server/db/schema.ts";
-import { findEntry, listEntries } from "../../server/domain/entries.ts";
+import { findEntry, listEntries } from "../../server/domain/entry-queries.ts";
 import { createEntry, createEntryImage } from "../support/entries-factory.ts";
 import { startTestApi, TEST_APP_URL, type TestApi } from "../support/test-api.ts";
 

@@ -1,7 +1,7 @@
 // Where the site's pages show a widget, and the names they need kept (record 035); slugs of long
 // titles ending on a word.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { slugify } from "../../server/domain/entries.ts";
+import { slugify } from "../../server/domain/entry-slugs.ts";
 import { clientAs, postForm } from "../support/admin-calls.ts";
 import type { HttpClient } from "../support/http-client.ts";
 import { startTestApi, type TestApi } from "../support/test-api.ts";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { DB } from "../../server/db/database.ts";
 import type { EntryKind } from "../../server/db/schema.ts";
-import type { Entry, EntryImage } from "../../server/domain/entries.ts";
+import type { Entry, EntryImage } from "../../server/domain/entry-queries.ts";
 
 let counter = 0;
 

@@ -12,6 +12,7 @@ import { forgetPublicEntryPages } from "./domain/entries.ts";
 import { EditConflict } from "./domain/revisions.ts";
 import { accountRoutes } from "./http/account.ts";
 import { activityRoutes } from "./http/activity.ts";
+import { backupRoutes } from "./http/backup.ts";
 import { contactRoutes } from "./http/contact.ts";
 import { invitationRoutes } from "./http/invitations.ts";
 import { csrfCookieRoutes } from "./http/csrf-cookie.ts";
@@ -158,6 +159,7 @@ export async function buildApp({
   await app.register(trashRoutes);
   await app.register(storageRoutes);
   await app.register(activityRoutes);
+  await app.register(backupRoutes);
   await app.register(revisionRoutes);
   await app.register(draftRoutes);
 

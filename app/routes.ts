@@ -71,6 +71,9 @@ export default [
     route("drafts/:subject/:id", "routes/admin/draft.ts"),
     route("messages", "routes/admin/messages.tsx"),
     route("activity", "routes/admin/activity.tsx"),
+    // Record 044: a fresh backup of the whole site, after a password confirmation.
+    route("backup", "routes/admin/backup.tsx"),
+    route("backup/download", "routes/admin/backup-download.ts"),
   ]),
 
   // Record 031: an entry as visitors will see it, in the site's frame, not the admin layout's.

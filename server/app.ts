@@ -13,6 +13,7 @@ import { EditConflict } from "./domain/revisions.ts";
 import { connectContentChanges } from "./changes/announcer.ts";
 import { accountRoutes } from "./http/account.ts";
 import { activityRoutes } from "./http/activity.ts";
+import { backupRoutes } from "./http/backup.ts";
 import { contactRoutes } from "./http/contact.ts";
 import { invitationRoutes } from "./http/invitations.ts";
 import { csrfCookieRoutes } from "./http/csrf-cookie.ts";
@@ -159,6 +160,7 @@ export async function buildApp({
   await app.register(trashRoutes);
   await app.register(storageRoutes);
   await app.register(activityRoutes);
+  await app.register(backupRoutes);
   await app.register(revisionRoutes);
   await app.register(draftRoutes);
   await app.register(observed.metricsRoute);

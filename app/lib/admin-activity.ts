@@ -115,6 +115,8 @@ export function activitySentence({ action, subject, title }: ActivityLine): stri
       return "Deleted their account";
     case "invitation_accepted":
       return "Accepted the invitation and set a password";
+    case "backup_downloaded":
+      return "Downloaded a backup of the site";
   }
   if (subject === "contact_message") return messageSentence(action, title);
   const photo = subject === "entry_image" || subject === "gallery_image";

@@ -190,7 +190,29 @@ export class ApiClient {
     return { ...result, ok: true, body: parsed.data };
   }
 
-  async #send(method: ApiMethod, path: string, options: ApiRequestOptions<z.ZodType>) {
+  /**
+   * A GET whose answer is a file (a backup): the API's response with its body unread, to stream
+   * on, under `timeoutMs` instead of the page's deadline. The session statuses redirect as in
+   * `request`, to `returnTo` (the screen the download was started from).
+   */
+  async download(path: string, returnTo: string, timeoutMs: number): Promise<Response> {
+    let response: Response;
+    try {
+      response = await this.#send("GET", path, {}, AbortSignal.timeout(timeoutMs));
+    } catch (error) {
+      ({ response } = unanswered("GET", path, error));
+    }
+    if (!response.ok) await response.body?.cancel();
+    throwForSessionStatus(response.status, returnTo);
+    return response;
+  }
+
+  async #send(
+    method: ApiMethod,
+    path: string,
+    options: ApiRequestOptions<z.ZodType>,
+    signal = this.#deadline ?? AbortSignal.timeout(DEFAULT_DEADLINE_MS),
+  ) {
     if (MUTATING_METHODS.has(method) && this.#xsrfToken() === undefined) {
       await (await this.#send("GET", "/sanctum/csrf-cookie", {})).arrayBuffer();
     }
@@ -227,7 +249,7 @@ export class ApiClient {
       headers,
       body,
       redirect: "manual",
-      signal: this.#deadline ?? AbortSignal.timeout(DEFAULT_DEADLINE_MS),
+      signal,
     });
     countApiCall(response.status);
     this.#remember(response.headers.getSetCookie());

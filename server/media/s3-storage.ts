@@ -3,6 +3,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -74,6 +75,19 @@ export function createS3Storage(options: S3StorageConfig): StorageDriver {
       if (!isValidStorageKey(key)) return;
       // S3 answers 204 for a key it does not have.
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: "uploads/", ContinuationToken }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key && isValidStorageKey(object.Key)) yield object.Key;
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
 
     url: publicStorageUrl,

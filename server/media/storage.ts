@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 
@@ -15,6 +15,8 @@ export type StorageDriver = {
   exists(key: string): Promise<boolean>;
   /** Removes the object; a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /** Every stored key, in no particular order (backups read them all). */
+  list(): AsyncIterable<string>;
   url(key: string): string;
   /** Lets go of connections (the S3 driver's); the driver is not used afterwards. */
   close(): void;
@@ -111,6 +113,23 @@ export function createLocalStorage(dataDir: string): StorageDriver {
       const file = fileFor(key);
       if (!file) return;
       await rm(file, { force: true });
+    },
+
+    async *list() {
+      let found;
+      try {
+        found = await readdir(uploads, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      for (const item of found) {
+        // Half-written files (`….partial`) are left out.
+        if (!item.isFile() || item.name.endsWith(".partial")) continue;
+        const relative = path.relative(root, path.join(item.parentPath, item.name));
+        const key = relative.split(path.sep).join("/");
+        if (isValidStorageKey(key)) yield key;
+      }
     },
 
     url: publicStorageUrl,

@@ -40,7 +40,7 @@ test("without the API's extensions there is no Trash, History or Activity, and d
       await expect(page.getByRole("heading", { level: 1, name: "Manage Blog" })).toBeVisible();
       const menu = page.getByRole("navigation", { name: "Admin" });
       await expect(menu.getByRole("link", { name: "Blog" })).toBeVisible();
-      for (const name of ["Trash", "Activity", "Settings"])
+      for (const name of ["Trash", "Activity", "Settings", "Backup"])
         await expect(menu.getByRole("link", { name, exact: true })).toHaveCount(0);
       await expect(page.getByRole("link", { name: "History" })).toHaveCount(0);
 
@@ -49,7 +49,13 @@ test("without the API's extensions there is no Trash, History or Activity, and d
       await expect(confirm).toContainText("Are you sure you want to do this?");
       await expect(confirm).toContainText("Deleting cannot be undone.");
 
-      for (const path of ["/admin/trash", "/admin/activity", `/admin/blog/${post.id}/history`]) {
+      for (const path of [
+        "/admin/trash",
+        "/admin/activity",
+        "/admin/backup",
+        "/admin/backup/download",
+        `/admin/blog/${post.id}/history`,
+      ]) {
         const response = await page.goto(`${web.url}${path}`);
         expect(response?.status(), path).toBe(404);
       }

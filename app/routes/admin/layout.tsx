@@ -22,7 +22,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 /**
  * The spec's menu (§2.5), plus Testimonials (its screen has no other way in) and, when the API
- * keeps them, Settings and Messages.
+ * keeps them, Settings, Messages and Backup.
  */
 function adminMenu(extensions: boolean, unread: number | null): SideMenuEntry[] {
   return [
@@ -44,6 +44,7 @@ function adminMenu(extensions: boolean, unread: number | null): SideMenuEntry[] 
             to: "/admin/messages",
             count: unread ? { value: unread, of: "unread" } : undefined,
           },
+          { label: "Backup", to: "/admin/backup" },
         ]
       : []),
     { label: "Return To Account", to: "/account", end: true },

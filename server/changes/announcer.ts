@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { forgetPublicEntryPages } from "../domain/entries.ts";
+import { forgetPublicEntryPages } from "../domain/entry-queries.ts";
 import {
   type ChangeChannelOptions,
   type ChangePublisher,

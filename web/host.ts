@@ -134,7 +134,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     return cache.pageToStore(status, headers, body, security.forStoredPage(scripts));
   }
   type Rendered = Awaited<ReturnType<typeof renderShareable>>;
-  const shareable = (rendered: Rendered) => ("storedAt" in rendered ? rendered : null);
+  const shareable = (rendered: Rendered) => ("bodies" in rendered ? rendered : null);
 
   /** The request again for a render shared by visitors, which outlives any one connection. */
   function detached(req: IncomingMessage, res: ServerResponse): Request {
@@ -160,7 +160,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     );
     // Another visitor's render may have turned out to be theirs alone: this one gets its own.
     const rendered = page ?? own ?? (await renderShareable(req, request));
-    if ("storedAt" in rendered) return cache.sendStoredPage(req, res, rendered, "miss");
+    if ("bodies" in rendered) return cache.sendStoredPage(req, res, rendered, "miss");
     const { status, headers, body, scripts } = rendered;
     if (status === 503) headers.set("Retry-After", "30");
     security.apply(req, res, scripts);

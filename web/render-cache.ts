@@ -24,8 +24,10 @@ export type StoredPage = {
   bytes: number;
   /** False for a body that is compressed already (a JPEG): every encoding is then the one body. */
   encoded: boolean;
-  storedAt: number;
 };
+
+/** A render for the cache: the page to store, or null when it is not one anyone may get. */
+export type Render = () => Promise<StoredPage | null>;
 
 export type RenderCacheOptions = {
   /** How long a page is served without rendering again. */
@@ -38,98 +40,83 @@ export type RenderCacheOptions = {
   now?: () => number;
 };
 
+const NOT_SHAREABLE = new Error("The page is not one to share.");
+
 /**
- * A short-lived in-memory cache of rendered pages for visitors without cookies (DESIGN §6):
- * fresh entries are served as they are; stale ones are served while a single background render
- * replaces them; older ones are gone. lru-cache keeps them, least recently used first out past
- * `maxEntries` or `maxBytes`; ages are counted from `storedAt`, on the injected clock.
+ * The rendered pages for visitors without cookies (DESIGN §6), on lru-cache: a page lives
+ * `freshMs + staleMs` (its `ttl`), and is stale in its last `staleMs`. lru-cache's `fetch` shares
+ * one render between the visitors missing a page at once, serves the stale page while one
+ * background render replaces it (`forceRefresh` with `allowStale`), drops the page when that
+ * render fails or is not shareable, and evicts the least recently used past `maxEntries` or
+ * `maxBytes`. `clear()` aborts the renders under way: they still answer their visitors
+ * (`ignoreFetchAbort`) but are not stored, since they may show what the change removed.
  */
 export class RenderCache {
-  readonly #entries: LRUCache<string, StoredPage>;
-  /** Renders under way, by key: visitors missing the same page at once share one. */
-  readonly #rendering = new Map<string, Promise<StoredPage | null>>();
-  readonly #options: Required<RenderCacheOptions>;
-  /** Counts `clear()`s: a render that began before one may show what the change removed. */
-  #generation = 0;
+  readonly #pages: LRUCache<string, StoredPage, Render>;
+  readonly #staleMs: number;
 
   constructor(options: RenderCacheOptions) {
-    this.#options = { now: Date.now, ...options };
-    this.#entries = new LRUCache({
+    this.#staleMs = options.staleMs;
+    this.#pages = new LRUCache<string, StoredPage, Render>({
       max: options.maxEntries,
       maxSize: options.maxBytes,
       maxEntrySize: options.maxBytes / 16,
       sizeCalculation: (page) => page.bytes,
+      ttl: options.freshMs + options.staleMs,
+      ttlResolution: 0,
+      perf: options.now && { now: options.now },
+      ignoreFetchAbort: true,
+      fetchMethod: async (_key, _stale, { context: render }) =>
+        (await render()) ?? Promise.reject(NOT_SHAREABLE),
     });
   }
 
   /** What the stored bodies hold now. */
   get bytes(): number {
-    return this.#entries.calculatedSize;
+    return this.#pages.calculatedSize;
   }
 
   lookup(key: string): { page: StoredPage; stale: boolean } | null {
-    const page = this.#entries.get(key);
+    const page = this.#pages.get(key, { allowStale: false });
     if (!page) return null;
-    const age = this.#options.now() - page.storedAt;
-    if (age > this.#options.freshMs + this.#options.staleMs) {
-      this.#entries.delete(key);
-      return null;
-    }
-    return { page, stale: age > this.#options.freshMs };
+    return { page, stale: this.#pages.getRemainingTTL(key) < this.#staleMs };
   }
 
   /** Keeps `page`; one over a sixteenth of `maxBytes` is not kept, and drops the older copy. */
   store(key: string, page: StoredPage): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, page);
+    this.#pages.delete(key);
+    this.#pages.set(key, page);
   }
 
   /** Forgets every page (after an admin's change, which may have removed a picture they show). */
   clear(): void {
-    this.#entries.clear();
-    this.#generation += 1;
-    this.#rendering.clear();
+    this.#pages.clear();
   }
 
   /**
-   * The page `render` gives for `key`, stored when it is one (null: not shareable, and any stored
-   * page for the key is dropped). While it runs, callers for the same key share it instead of
-   * rendering too; one that began before a `clear()` is not stored.
+   * The page `render` gives for `key` (null: not shareable), stored when it is one; callers for
+   * the same key meanwhile share it instead of rendering too.
    */
-  renderOnce(key: string, render: () => Promise<StoredPage | null>): Promise<StoredPage | null> {
-    const running = this.#rendering.get(key);
-    if (running) return running;
-    const generation = this.#generation;
-    const current = () => generation === this.#generation;
-    const rendering = render()
-      .then((page) => {
-        if (current()) {
-          if (page) this.store(key, page);
-          else this.#entries.delete(key);
-        }
-        return page;
-      })
-      .catch((error: unknown) => {
-        if (current()) this.#entries.delete(key);
-        throw error;
-      })
-      .finally(() => {
-        if (this.#rendering.get(key) === rendering) this.#rendering.delete(key);
-      });
-    this.#rendering.set(key, rendering);
-    return rendering;
+  renderOnce(key: string, render: Render): Promise<StoredPage | null> {
+    return this.#pages.forceFetch(key, { context: render, allowStale: false }).catch((error) => {
+      if (error === NOT_SHAREABLE) return null;
+      throw error;
+    });
   }
 
-  /**
-   * A stale page's replacement, unless a render of `key` is already running (then null): what
-   * `renderOnce` does, its failure dropping the stored page rather than reaching anyone.
-   */
-  refreshInBackground(key: string, render: () => Promise<StoredPage | null>): Promise<void> | null {
-    if (this.#rendering.has(key)) return null;
-    return this.renderOnce(key, render).then(
+  /** A stale page's replacement, unless a render of `key` is already running (then null). */
+  refreshInBackground(key: string, render: Render): Promise<void> | null {
+    if (this.#isRendering(key)) return null;
+    return this.#pages.fetch(key, { context: render, forceRefresh: true, allowStale: false }).then(
       () => undefined,
       () => undefined,
     );
+  }
+
+  #isRendering(key: string): boolean {
+    const status: LRUCache.Status<string, StoredPage, Render> = {};
+    this.#pages.get(key, { status });
+    return status.get === "fetching" || status.get === "stale-fetching";
   }
 }
 
@@ -179,7 +166,6 @@ export async function storedPage(
   status: number,
   headers: OutgoingHttpHeaders,
   body: Buffer,
-  storedAt: number,
 ): Promise<StoredPage> {
   const tag = createHash("sha256").update(body).digest("base64url").slice(0, 32);
   if (isCompressedAlready(headers["content-type"])) {
@@ -191,7 +177,6 @@ export async function storedPage(
       etags: status === 200 ? { identity: etag, gzip: etag, br: etag } : null,
       bytes: body.byteLength,
       encoded: false,
-      storedAt,
     };
   }
   const [br, gzipped] = await Promise.all([
@@ -214,7 +199,6 @@ export async function storedPage(
       status === 200 ? { identity: `"${tag}"`, gzip: `"${tag}-gzip"`, br: `"${tag}-br"` } : null,
     bytes: body.byteLength + gzipped.byteLength + br.byteLength,
     encoded: true,
-    storedAt,
   };
 }
 
@@ -271,7 +255,7 @@ export function pageToStore(
   for (const [name, value] of headers) {
     if (!PER_ANSWER_HEADERS.has(name)) stored[name] = value;
   }
-  return storedPage(status, stored, body, Date.now());
+  return storedPage(status, stored, body);
 }
 
 /** A stored page as it is, in the encoding the client prefers; `If-None-Match` naming it gets a 304. */

@@ -1,60 +1,68 @@
+import { LRUCache } from "lru-cache";
 import { ApiClient, type ApiResult } from "./api.server.ts";
 import type { WebConfig } from "./config.server.ts";
 
 export type SharedDataOptions = {
   /** How long a value answers every caller before the next one fetches it again. */
   freshMs: number;
-  /** At most this many keys are kept; the oldest goes first. */
+  /** At most this many keys are kept; the least recently used goes first. */
   maxEntries: number;
   now?: () => number;
 };
 
-type Entry<T> = { value: Promise<T>; storedAt: number };
+type Value = NonNullable<unknown>;
+type Fetch = () => Promise<Value>;
+
+/** A value given to its callers but not kept (see `keep`). */
+class NotKept {
+  readonly value: unknown;
+  constructor(value: unknown) {
+    this.value = value;
+  }
+}
 
 /**
  * Values that are the same for every visitor (the organisation's details, named widgets), kept
  * for a few seconds so a burst of signed-in pages does not ask the API for them on every page.
- * Concurrent callers share one fetch, which counts as kept from the moment it starts.
+ * On lru-cache: concurrent callers share one fetch (`fetchMethod`); one begun before `forget()`
+ * still answers its callers but is not kept (`ignoreFetchAbort`).
  */
 export class SharedData {
-  readonly #freshMs: number;
-  readonly #maxEntries: number;
-  readonly #now: () => number;
-  readonly #entries = new Map<string, Entry<unknown>>();
+  readonly #values: LRUCache<string, Value, Fetch>;
 
   constructor(options: SharedDataOptions) {
-    this.#freshMs = options.freshMs;
-    this.#maxEntries = options.maxEntries;
-    this.#now = options.now ?? Date.now;
+    this.#values = new LRUCache<string, Value, Fetch>({
+      max: options.maxEntries,
+      // Kept while younger than freshMs: lru-cache's ttl keeps a value up to and including it.
+      ttl: options.freshMs - 1,
+      ttlResolution: 0,
+      perf: options.now && { now: options.now },
+      ignoreFetchAbort: true,
+      fetchMethod: (_key, _stale, { context: fetchValue }) => fetchValue(),
+    });
   }
 
   /** The kept value of `key`, else what `fetchValue` gives (kept unless it fails or `keep` says no). */
-  get<T>(
+  get<T extends Value>(
     key: string,
     fetchValue: () => Promise<T>,
     keep: (value: T) => boolean = () => true,
   ): Promise<T> {
-    const now = this.#now();
-    const kept = this.#entries.get(key) as Entry<T> | undefined;
-    if (kept && now - kept.storedAt < this.#freshMs) return kept.value;
-
-    const value = fetchValue();
-    const entry: Entry<T> = { value, storedAt: now };
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
-    while (this.#entries.size > this.#maxEntries) {
-      this.#entries.delete(this.#entries.keys().next().value!);
-    }
-    const drop = () => {
-      if (this.#entries.get(key) === entry) this.#entries.delete(key);
+    const context = async () => {
+      const value = await fetchValue();
+      if (keep(value)) return value;
+      throw new NotKept(value);
     };
-    value.then((result) => keep(result) || drop(), drop);
-    return value;
+    const fetched = this.#values.forceFetch(key, { context }) as Promise<T>;
+    return fetched.catch((error: unknown) => {
+      if (error instanceof NotKept) return error.value as T;
+      throw error;
+    });
   }
 
   /** Nothing kept is answered again; a fetch under way now is not shared with later callers. */
   forget(): void {
-    this.#entries.clear();
+    this.#values.clear();
   }
 }
 

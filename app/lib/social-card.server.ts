@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import type { EntryDetail, EntryKind } from "./api-types.ts";
 import { variantUrl } from "./images.ts";
 import { escapeXml } from "./xml.ts";
@@ -29,26 +30,16 @@ export type CardFacts = {
   apiUrl: string;
 };
 
-const rendered = new Map<string, Promise<Buffer>>();
-const KEPT_CARDS = 64;
+/** The last few cards: a link shared widely is asked for by every network and chat app at once. */
+const cards = new LRUCache<string, Buffer, CardFacts>({
+  max: 64,
+  fetchMethod: (_key, _stale, { context: facts }) => renderCard(facts),
+});
 
-/**
- * A card as JPEG bytes. The last few are kept in memory: a link shared widely is asked for by
- * every network and chat app at once.
- */
+/** A card as JPEG bytes. */
 export function socialCard(facts: CardFacts): Promise<Buffer> {
   const key = JSON.stringify([facts.title, facts.siteName, facts.coverUrl]);
-  const kept = rendered.get(key);
-  if (kept) {
-    rendered.delete(key);
-    rendered.set(key, kept);
-    return kept;
-  }
-  const card = renderCard(facts);
-  rendered.set(key, card);
-  card.catch(() => rendered.delete(key));
-  if (rendered.size > KEPT_CARDS) rendered.delete(rendered.keys().next().value!);
-  return card;
+  return cards.forceFetch(key, { context: facts });
 }
 
 async function renderCard(facts: CardFacts): Promise<Buffer> {

@@ -17,9 +17,11 @@ import {
 
 const FRESH_MS = 5_000;
 const STALE_MS = 30_000;
+/** lru-cache counts ages from a time above 0. */
+const START = 1_000_000;
 
 function cacheWithClock(options: { maxBytes?: number; maxEntries?: number } = {}) {
-  const clock = { now: 0 };
+  const clock = { now: START };
   const cache = new RenderCache({
     freshMs: FRESH_MS,
     staleMs: STALE_MS,
@@ -31,9 +33,9 @@ function cacheWithClock(options: { maxBytes?: number; maxEntries?: number } = {}
 }
 
 /** A page of about `size` bytes per encoding: random bytes do not compress. */
-function pageOf(size: number, storedAt = 0, html = ""): Promise<StoredPage> {
+function pageOf(size: number, html = ""): Promise<StoredPage> {
   const body = Buffer.concat([Buffer.from(html), randomBytes(size)]);
-  return storedPage(200, { "content-type": "text/html; charset=utf-8" }, body, storedAt);
+  return storedPage(200, { "content-type": "text/html; charset=utf-8" }, body);
 }
 
 describe("lookups by age", () => {
@@ -42,13 +44,13 @@ describe("lookups by age", () => {
     const page = await pageOf(100);
     cache.store("/ en-GB", page);
 
-    clock.now = FRESH_MS;
+    clock.now = START + FRESH_MS;
     expect(cache.lookup("/ en-GB")).toEqual({ page, stale: false });
-    clock.now = FRESH_MS + 1;
+    clock.now = START + FRESH_MS + 1;
     expect(cache.lookup("/ en-GB")).toEqual({ page, stale: true });
-    clock.now = FRESH_MS + STALE_MS;
+    clock.now = START + FRESH_MS + STALE_MS;
     expect(cache.lookup("/ en-GB")).toEqual({ page, stale: true });
-    clock.now = FRESH_MS + STALE_MS + 1;
+    clock.now = START + FRESH_MS + STALE_MS + 1;
     expect(cache.lookup("/ en-GB")).toBeNull();
     expect(cache.bytes).toBe(0);
   });
@@ -66,10 +68,10 @@ describe("stale-while-revalidate", () => {
   it("runs one background render at a time for a key and keeps what it renders", async () => {
     const { cache, clock } = cacheWithClock();
     cache.store("/projects en-GB", await pageOf(100));
-    clock.now = FRESH_MS + 1;
+    clock.now = START + FRESH_MS + 1;
     expect(cache.lookup("/projects en-GB")?.stale).toBe(true);
 
-    const renewed = await pageOf(100, clock.now);
+    const renewed = await pageOf(100);
     let renders = 0;
     let finishRender: (page: StoredPage) => void = () => {};
     const render = () => {
@@ -97,7 +99,7 @@ describe("stale-while-revalidate", () => {
     const { cache, clock } = cacheWithClock();
     cache.store("/a en-GB", await pageOf(100));
     cache.store("/b en-GB", await pageOf(100));
-    clock.now = FRESH_MS + 1;
+    clock.now = START + FRESH_MS + 1;
 
     await cache.refreshInBackground("/a en-GB", () => Promise.resolve(null));
     await cache.refreshInBackground("/b en-GB", () => Promise.reject(new Error("API down")));
@@ -235,7 +237,6 @@ describe("stored bodies", () => {
       200,
       { "content-type": "text/html", vary: "Accept-Language" },
       Buffer.from(html),
-      0,
     );
     expect(page.bodies.identity.toString()).toBe(html);
     expect(gunzipSync(page.bodies.gzip).toString()).toBe(html);
@@ -261,7 +262,7 @@ describe("stored bodies", () => {
     "keeps a %s document with its own type, in every encoding, with its tags",
     async (type, text) => {
       const body = text.repeat(50);
-      const page = await storedPage(200, { "content-type": type }, Buffer.from(body), 0);
+      const page = await storedPage(200, { "content-type": type }, Buffer.from(body));
       expect(page.headers["content-type"]).toBe(type);
       expect(page.headers.vary).toBe("Accept-Encoding");
       expect(gunzipSync(page.bodies.gzip).toString()).toBe(body);
@@ -276,7 +277,7 @@ describe("stored bodies", () => {
     })
       .jpeg()
       .toBuffer();
-    const page = await storedPage(200, { "content-type": "image/jpeg" }, jpeg, 0);
+    const page = await storedPage(200, { "content-type": "image/jpeg" }, jpeg);
     expect(page.encoded).toBe(false);
     expect(page.bytes).toBe(jpeg.byteLength);
     expect(page.headers.vary).toBeUndefined();
@@ -285,7 +286,7 @@ describe("stored bodies", () => {
   });
 
   it("gives a 404 no entity tag (a 304 answers a 200 only)", async () => {
-    const page = await storedPage(404, {}, Buffer.from("Not found"), 0);
+    const page = await storedPage(404, {}, Buffer.from("Not found"));
     expect(page.etags).toBeNull();
   });
 });

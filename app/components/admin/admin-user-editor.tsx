@@ -1,4 +1,4 @@
-import { type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, useLocation } from "react-router";
 import { EditUserSchema, fullName } from "../../lib/admin-users.ts";
 import type { User } from "../../lib/api-types.ts";

@@ -1,4 +1,4 @@
-import { type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Link, useLocation } from "react-router";

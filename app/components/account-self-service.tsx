@@ -1,16 +1,10 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useId } from "react";
-import { Form } from "react-router";
 import { z } from "zod";
 import { requiredSecret } from "../lib/forms.ts";
 import { useAppForm } from "../lib/use-app-form.ts";
-import {
-  FormMessage,
-  IntentField,
-  SubmitButton,
-  TextField,
-  formMessageOf,
-} from "./form-fields.tsx";
+import { FormMessage, IntentField, SubmitButton, TextField } from "./form-fields.tsx";
+import { AppForm } from "./app-form.tsx";
 
 /** Where the member's data downloads from (a resource route: a plain link, with or without JavaScript). */
 export const MY_DATA_PATH = "/account/my-data";
@@ -58,7 +52,6 @@ export function DeleteAccountSection({
     id: "delete-account",
     lastResult: result,
   });
-  const message = formMessageOf(form);
   return (
     <section aria-labelledby={headingId} className={sectionClass}>
       <h2 id={headingId} className="text-2xl font-semibold">
@@ -68,8 +61,8 @@ export function DeleteAccountSection({
         This deletes your account and signs you out on every device. It cannot be undone.
         {isAdmin ? " What you made for the site stays on it." : ""}
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-5 max-w-sm space-y-5">
-        <FormMessage form={form} />
+      <AppForm form={form} className="mt-5 max-w-sm space-y-5">
+        <FormMessage />
         <IntentField value={DELETE_ACCOUNT_INTENT} />
         <TextField
           meta={fields.password}
@@ -77,13 +70,13 @@ export function DeleteAccountSection({
           type="password"
           autoComplete="current-password"
           hint="Your password, to confirm it is you."
-          formMessage={message}
-          focusFirst={Boolean(fields.password.errors?.length || message)}
+          // Also after a refusal with only the form's message (this section sits on the dashboard).
+          initialFocus={form.status === "error"}
         />
         <SubmitButton intent={DELETE_ACCOUNT_INTENT} pendingText="Deleting…" variant="danger">
           Delete account
         </SubmitButton>
-      </Form>
+      </AppForm>
     </section>
   );
 }

@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import { useFormAction, useNavigation } from "react-router";
 import { INTENT_FIELD } from "../lib/form-intent.ts";
 import { keepTypedText } from "../lib/typed-before-hydration.ts";
+import { useFieldFeedback, useFormMessage } from "./app-form.tsx";
 
 /** `scroll-mt-40`: a field focused after a failed post stays clear of the sticky header, label included. */
 export const inputClass =
@@ -19,11 +20,9 @@ type TextFieldProps = {
   type?: "text" | "email" | "password" | "tel" | "url";
   autoComplete?: string;
   inputMode?: "numeric" | "text";
-  /** The form's overall message: a field error saying the same is not repeated under the field. */
-  formMessage?: string | null;
   hint?: ReactNode;
-  /** Set on the first invalid field, so a page rendered after a failed post starts there. */
-  focusFirst?: boolean;
+  /** Focused when the page renders and no field of the form has an error. */
+  initialFocus?: boolean;
   /** Shown and posted, but not editable (the hint says why). */
   readOnly?: boolean;
   className?: string;
@@ -31,7 +30,8 @@ type TextFieldProps = {
 
 /**
  * A labelled input with its error list underneath (tied by aria-describedby). Rendered on the
- * server with the first invalid field focused, so it works the same without JavaScript.
+ * server with the first invalid field focused, so it works the same without JavaScript. Inside
+ * an `AppForm`: errors, the form's message and the first focus come from its Conform context.
  */
 export function TextField({
   meta,
@@ -39,19 +39,17 @@ export function TextField({
   type = "text",
   autoComplete,
   inputMode,
-  formMessage,
   hint,
-  focusFirst,
+  initialFocus,
   readOnly,
   className = "",
 }: TextFieldProps) {
   const { key, ...inputProps } = getInputProps(meta, { type, ariaAttributes: false });
-  const errors = visibleErrors(meta.errors, formMessage);
-  const invalid = Boolean(meta.errors?.length);
+  const feedback = useFieldFeedback(meta, initialFocus);
   const hintId = `${meta.id}-hint`;
   const describedBy = [
     hint ? hintId : null,
-    errors.length > 0 ? meta.errorId : invalid && formMessage ? meta.formId + "-message" : null,
+    feedback.errors.length > 0 ? meta.errorId : feedback.messageId,
   ]
     .filter(Boolean)
     .join(" ");
@@ -72,13 +70,13 @@ export function TextField({
         inputMode={inputMode}
         // Only the first invalid field after a failed post: where the visitor has to act next.
         // eslint-disable-next-line jsx-a11y/no-autofocus
-        autoFocus={focusFirst}
-        aria-invalid={invalid || undefined}
+        autoFocus={feedback.autoFocus}
+        aria-invalid={feedback.invalid || undefined}
         aria-describedby={describedBy || undefined}
         readOnly={readOnly}
         className={readOnly ? `${inputClass} read-only:bg-sand/60` : inputClass}
       />
-      <ErrorList id={meta.errorId} errors={errors} />
+      <ErrorList id={meta.errorId} errors={feedback.errors} />
     </div>
   );
 }
@@ -86,8 +84,8 @@ export function TextField({
 type FramedFieldProps = {
   label: string;
   hint?: ReactNode;
-  /** Set on the first invalid field, so a page rendered after a failed post starts there. */
-  focusFirst?: boolean;
+  /** Focused when the page renders and no field of the form has an error. */
+  initialFocus?: boolean;
   className?: string;
 };
 
@@ -96,21 +94,27 @@ function FieldFrame({
   meta,
   label,
   hint,
+  initialFocus,
   className = "",
   children,
 }: {
   meta: FieldMetadata<string | undefined>;
   label: string;
   hint?: ReactNode;
+  initialFocus?: boolean;
   className?: string;
   children: (control: {
     "aria-invalid": true | undefined;
     "aria-describedby": string | undefined;
+    autoFocus: boolean;
   }) => ReactNode;
 }) {
-  const errors = meta.errors ?? [];
+  const feedback = useFieldFeedback(meta, initialFocus);
   const hintId = `${meta.id}-hint`;
-  const describedBy = [hint ? hintId : null, errors.length > 0 ? meta.errorId : null]
+  const describedBy = [
+    hint ? hintId : null,
+    feedback.errors.length > 0 ? meta.errorId : feedback.messageId,
+  ]
     .filter(Boolean)
     .join(" ");
   return (
@@ -124,10 +128,11 @@ function FieldFrame({
         </p>
       ) : null}
       {children({
-        "aria-invalid": errors.length > 0 || undefined,
+        "aria-invalid": feedback.invalid || undefined,
         "aria-describedby": describedBy || undefined,
+        autoFocus: feedback.autoFocus,
       })}
-      <ErrorList id={meta.errorId} errors={errors} />
+      <ErrorList id={meta.errorId} errors={feedback.errors} />
     </div>
   );
 }
@@ -136,13 +141,12 @@ function FieldFrame({
 export function TextAreaField({
   meta,
   rows = 3,
-  focusFirst,
   ...frame
 }: FramedFieldProps & { meta: FieldMetadata<string | undefined>; rows?: number }) {
   const { key, ...textareaProps } = getTextareaProps(meta, { ariaAttributes: false });
   return (
     <FieldFrame meta={meta} {...frame}>
-      {(aria) => (
+      {({ autoFocus, ...aria }) => (
         <textarea
           key={key}
           ref={keepTypedText}
@@ -150,7 +154,7 @@ export function TextAreaField({
           {...aria}
           rows={rows}
           // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus={focusFirst}
+          autoFocus={autoFocus}
           className={inputClass}
         />
       )}
@@ -162,7 +166,6 @@ export function TextAreaField({
 export function SelectField({
   meta,
   options,
-  focusFirst,
   ...frame
 }: FramedFieldProps & {
   meta: FieldMetadata<string | undefined>;
@@ -171,13 +174,13 @@ export function SelectField({
   const { key, ...selectProps } = getSelectProps(meta, { ariaAttributes: false });
   return (
     <FieldFrame meta={meta} {...frame}>
-      {(aria) => (
+      {({ autoFocus, ...aria }) => (
         <select
           key={key}
           {...selectProps}
           {...aria}
           // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus={focusFirst}
+          autoFocus={autoFocus}
           className={inputClass}
         >
           {options.map((option) => (
@@ -225,32 +228,22 @@ export function ErrorList({ id, errors }: { id: string; errors: readonly string[
   );
 }
 
-/** The response's overall message (spec §8: "Show the response's message in red"). */
-export function FormMessage({ form }: { form: { id: string; errors?: string[] } }) {
-  const message = formMessageOf(form);
+/**
+ * The response's overall message (spec §8: "Show the response's message in red"), read from the
+ * enclosing `AppForm`.
+ */
+export function FormMessage() {
+  const { id, message } = useFormMessage();
   if (!message) return null;
   return (
     <div
-      id={`${form.id}-message`}
+      id={id}
       role="alert"
       className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800"
     >
       {message}
     </div>
   );
-}
-
-/** The name of the first field (in page order) that has an error. */
-export function firstInvalidField(fields: readonly { name: string; errors?: string[] }[]) {
-  return fields.find((field) => (field.errors?.length ?? 0) > 0)?.name ?? null;
-}
-
-export function formMessageOf(form: { errors?: string[] }): string | null {
-  return form.errors?.[0] ?? null;
-}
-
-function visibleErrors(errors: string[] | undefined, formMessage: string | null | undefined) {
-  return (errors ?? []).filter((error) => error !== formMessage);
 }
 
 /** The hidden field that tells this form apart from others on the page. */

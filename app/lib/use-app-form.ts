@@ -1,5 +1,6 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useMemo } from "react";
 import type { z } from "zod";
 
 type AppFormOptions<Schema extends z.ZodObject> = {
@@ -14,20 +15,55 @@ type AppFormOptions<Schema extends z.ZodObject> = {
    * as the visitor corrects a field.
    */
   serverListsEveryError?: boolean;
+  /**
+   * The fields in page order, when it is not the schema's (a file field the schema does not
+   * parse). Errors are kept in this order, so the first invalid field takes the first focus.
+   */
+  fieldOrder?: readonly string[];
 };
+
+/** `result` with its field errors in page order (the form's own message first). */
+function inPageOrder<Result extends { error?: object | null }>(
+  result: Result,
+  order: readonly string[],
+): Result {
+  if (!result.error) return result;
+  const rank = (name: string) => {
+    if (name === "") return -1;
+    const index = order.indexOf(name.split(/[.[]/)[0] ?? name);
+    return index === -1 ? order.length : index;
+  };
+  const error = Object.fromEntries(
+    Object.entries(result.error).sort(([a], [b]) => rank(a) - rank(b)),
+  );
+  return { ...result, error };
+}
 
 /**
  * Conform set up the way every form of ours works: the schema the action also parses, the
  * browser's own required/email checks when JavaScript is off (spec §5), validation on submit
- * and again as the visitor corrects a field.
+ * and again as the visitor corrects a field. Render it in an `AppForm`, whose fields read
+ * their errors, the form's message and the first focus from Conform's context.
  */
 export function useAppForm<Schema extends z.ZodObject>(
   schema: Schema,
-  { id, lastResult, defaultValue, serverListsEveryError = false }: AppFormOptions<Schema>,
-) {
-  return useForm<z.input<Schema>, z.output<Schema>>({
+  {
     id,
     lastResult,
+    defaultValue,
+    serverListsEveryError = false,
+    fieldOrder,
+  }: AppFormOptions<Schema>,
+) {
+  const order = (fieldOrder ?? Object.keys(schema.shape)).join(" ");
+  // Memoised: Conform reports a result (and moves the focus) each time it gets a new object.
+  const ordered = useMemo(
+    () => (lastResult ? inPageOrder(lastResult, order.split(" ")) : lastResult),
+    [lastResult, order],
+  );
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    id,
+    lastResult: ordered,
     defaultValue: defaultValue as never,
     constraint: getZodConstraint(schema),
     defaultNoValidate: serverListsEveryError,
@@ -40,7 +76,9 @@ export function useAppForm<Schema extends z.ZodObject>(
       if (serverListsEveryError && submission.status === "error") {
         return { ...submission, error: null };
       }
-      return submission;
+      return submission.status === "success"
+        ? submission
+        : inPageOrder(submission, order.split(" "));
     },
   });
 }

@@ -1,7 +1,7 @@
-import { getFormProps } from "@conform-to/react";
-import { Form, redirect } from "react-router";
+import { redirect } from "react-router";
 import { z } from "zod";
-import { FormMessage, SubmitButton, TextField, formMessageOf } from "../components/form-fields.tsx";
+import { FormMessage, SubmitButton, TextField } from "../components/form-fields.tsx";
+import { AppForm } from "../components/app-form.tsx";
 import { AuthCard } from "../components/page-intro.tsx";
 import {
   parseSubmission,
@@ -64,27 +64,25 @@ export default function ConfirmPassword({ loaderData, actionData }: Route.Compon
     id: "confirm-password",
     lastResult: actionData?.result,
   });
-  const message = formMessageOf(form);
   return (
     <AuthCard title="Confirm Password">
       <p className="mt-3 text-muted">
         This is a secure area of the site. Please confirm your password before continuing.
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
-        <FormMessage form={form} />
+      <AppForm form={form} className="mt-6 space-y-5">
+        <FormMessage />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <TextField
           meta={fields.password}
           label="Password"
           type="password"
           autoComplete="current-password"
-          formMessage={message}
-          focusFirst
+          initialFocus
         />
         <SubmitButton pendingText="Confirming…" className="w-full">
           Confirm
         </SubmitButton>
-      </Form>
+      </AppForm>
     </AuthCard>
   );
 }

@@ -1,16 +1,9 @@
-import { getFormProps } from "@conform-to/react";
 import { useEffect, useRef } from "react";
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
 import { FlashMessage } from "../components/flash-message.tsx";
-import {
-  FormMessage,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-  firstInvalidField,
-  formMessageOf,
-} from "../components/form-fields.tsx";
+import { FormMessage, SubmitButton, TextAreaField, TextField } from "../components/form-fields.tsx";
+import { AppForm } from "../components/app-form.tsx";
 import { HoneypotField } from "../components/form-honeypot.tsx";
 import { ContactDetails } from "../components/site-footer.tsx";
 import { HeaderImage } from "../components/header-image.tsx";
@@ -82,8 +75,6 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     id: "contact",
     lastResult: actionData?.result,
   });
-  const message = formMessageOf(form);
-  const focus = firstInvalidField([fields.name, fields.telephone, fields.email, fields.message]);
   // With JavaScript the page stays mounted across the redirect: empty the form once it is sent.
   // Once per message sent: typing the next one must not be undone by a later render.
   const resetFor = useRef<unknown>(null);
@@ -109,48 +100,27 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <p className="mt-2 text-muted">
               Write to us with your name, telephone number and message, and we will reply by email.
             </p>
-            <Form
-              method="post"
-              {...getFormProps(form)}
+            <AppForm
+              form={form}
               className="relative mt-6 space-y-5"
               aria-labelledby="contact-form-title"
             >
               <FlashMessage flash={loaderData.flash} hideAfterMs={SENT_BANNER_MS} />
-              <FormMessage form={form} />
+              <FormMessage />
               <HoneypotField />
               <div className="grid gap-5 sm:grid-cols-2">
-                <TextField
-                  meta={fields.name}
-                  label="Name"
-                  autoComplete="name"
-                  formMessage={message}
-                  focusFirst={focus === fields.name.name}
-                />
+                <TextField meta={fields.name} label="Name" autoComplete="name" />
                 <TextField
                   meta={fields.telephone}
                   label="Telephone"
                   type="tel"
                   autoComplete="tel"
-                  formMessage={message}
-                  focusFirst={focus === fields.telephone.name}
                 />
               </div>
-              <TextField
-                meta={fields.email}
-                label="Email"
-                type="email"
-                autoComplete="email"
-                formMessage={message}
-                focusFirst={focus === fields.email.name}
-              />
-              <TextAreaField
-                meta={fields.message}
-                label="Message"
-                rows={6}
-                focusFirst={focus === fields.message.name}
-              />
+              <TextField meta={fields.email} label="Email" type="email" autoComplete="email" />
+              <TextAreaField meta={fields.message} label="Message" rows={6} />
               <SubmitButton pendingText="Sending…">Send Message</SubmitButton>
-            </Form>
+            </AppForm>
           </section>
           <WidgetBlock name="ContactPage2" />
         </div>

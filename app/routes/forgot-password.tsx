@@ -1,14 +1,8 @@
-import { getFormProps } from "@conform-to/react";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { z } from "zod";
 import { FlashMessage } from "../components/flash-message.tsx";
-import {
-  FormMessage,
-  SubmitButton,
-  TextField,
-  firstInvalidField,
-  formMessageOf,
-} from "../components/form-fields.tsx";
+import { FormMessage, SubmitButton, TextField } from "../components/form-fields.tsx";
+import { AppForm } from "../components/app-form.tsx";
 import { HoneypotField } from "../components/form-honeypot.tsx";
 import { AuthCard } from "../components/page-intro.tsx";
 import { messageOf } from "../lib/api.server.ts";
@@ -54,30 +48,22 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
     id: "forgot-password",
     lastResult: actionData?.result,
   });
-  const message = formMessageOf(form);
   return (
     <AuthCard title="Forgot Your Password?">
       <p className="mt-3 text-muted">
         Tell us your email address and we will send you a link to choose a new password.
       </p>
-      <Form method="post" {...getFormProps(form)} className="relative mt-6 space-y-5">
+      <AppForm form={form} className="relative mt-6 space-y-5">
         <FlashMessage flash={loaderData.flash} />
-        <FormMessage form={form} />
+        <FormMessage />
         <HoneypotField />
-        <TextField
-          meta={fields.email}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          formMessage={message}
-          focusFirst={firstInvalidField([fields.email]) !== null}
-        />
+        <TextField meta={fields.email} label="Email" type="email" autoComplete="email" />
         <SubmitButton pendingText="Sending…" className="w-full">
           <span>
             Send Password-Reset <span className="whitespace-nowrap">E-Mail</span>
           </span>
         </SubmitButton>
-      </Form>
+      </AppForm>
       <p className="mt-6 border-t border-brand-100 pt-5 text-center text-muted">
         <Link
           to="/login"

@@ -1,15 +1,8 @@
-import { getFormProps } from "@conform-to/react";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { FlashMessage } from "../components/flash-message.tsx";
 import { z } from "zod";
-import {
-  CheckboxField,
-  FormMessage,
-  SubmitButton,
-  TextField,
-  firstInvalidField,
-  formMessageOf,
-} from "../components/form-fields.tsx";
+import { CheckboxField, FormMessage, SubmitButton, TextField } from "../components/form-fields.tsx";
+import { AppForm } from "../components/app-form.tsx";
 import { HoneypotField } from "../components/form-honeypot.tsx";
 import { AuthCard } from "../components/page-intro.tsx";
 import {
@@ -87,8 +80,6 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useAppForm(LoginSchema, { id: "login", lastResult: actionData?.result });
-  const message = formMessageOf(form);
-  const focus = firstInvalidField([fields.email, fields.password]);
   return (
     <AuthCard title="Log in">
       {loaderData.adminRequired ? (
@@ -101,26 +92,17 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       ) : null}
       <p className="mt-3 text-muted">Sign in to manage your account.</p>
-      <Form method="post" {...getFormProps(form)} className="relative mt-6 space-y-5">
+      <AppForm form={form} className="relative mt-6 space-y-5">
         <FlashMessage flash={loaderData.flash} />
-        <FormMessage form={form} />
+        <FormMessage />
         <HoneypotField />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <TextField
-          meta={fields.email}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          formMessage={message}
-          focusFirst={focus === fields.email.name}
-        />
+        <TextField meta={fields.email} label="Email" type="email" autoComplete="email" />
         <TextField
           meta={fields.password}
           label="Password"
           type="password"
           autoComplete="current-password"
-          formMessage={message}
-          focusFirst={focus === fields.password.name}
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <CheckboxField meta={fields.remember} label="Remember me" />
@@ -134,7 +116,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <SubmitButton pendingText="Logging in…" className="w-full">
           Log in
         </SubmitButton>
-      </Form>
+      </AppForm>
       <p className="mt-6 border-t border-brand-100 pt-5 text-center text-muted">
         New here?{" "}
         <Link

@@ -1,12 +1,7 @@
-import { getFormProps } from "@conform-to/react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { z } from "zod";
-import {
-  FormMessage,
-  SubmitButton,
-  TextField,
-  firstInvalidField,
-} from "../components/form-fields.tsx";
+import { FormMessage, SubmitButton, TextField } from "../components/form-fields.tsx";
+import { AppForm } from "../components/app-form.tsx";
 import { HoneypotField } from "../components/form-honeypot.tsx";
 import { AuthCard } from "../components/page-intro.tsx";
 import { redirectWithFlash } from "../lib/flash.server.ts";
@@ -86,16 +81,6 @@ export default function Register({ actionData }: Route.ComponentProps) {
     lastResult: actionData?.result,
     serverListsEveryError: true,
   });
-  const ordered = [
-    fields.firstname,
-    fields.lastname,
-    fields.email,
-    fields.password,
-    fields.password_confirmation,
-  ];
-  const focus = firstInvalidField(ordered);
-  // Registration shows the errors per field (spec §5); the overall message only when no field has one.
-  const onlyFormMessage = focus === null;
   // Only what the account offers: download and delete are our API's extensions.
   const extensions = useRootData()?.settings.editable ?? false;
   return (
@@ -105,48 +90,31 @@ export default function Register({ actionData }: Route.ComponentProps) {
         authentication
         {extensions ? ". You can download your data or delete the account at any time." : "."}
       </p>
-      <Form method="post" {...getFormProps(form)} className="relative mt-6 space-y-5">
-        {onlyFormMessage ? <FormMessage form={form} /> : null}
+      {/* Registration shows the errors per field (spec §5); the overall message only without one. */}
+      <AppForm form={form} messageAlone className="relative mt-6 space-y-5">
+        <FormMessage />
         <HoneypotField />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            meta={fields.firstname}
-            label="Firstname"
-            autoComplete="given-name"
-            focusFirst={focus === fields.firstname.name}
-          />
-          <TextField
-            meta={fields.lastname}
-            label="Lastname"
-            autoComplete="family-name"
-            focusFirst={focus === fields.lastname.name}
-          />
+          <TextField meta={fields.firstname} label="Firstname" autoComplete="given-name" />
+          <TextField meta={fields.lastname} label="Lastname" autoComplete="family-name" />
         </div>
-        <TextField
-          meta={fields.email}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          focusFirst={focus === fields.email.name}
-        />
+        <TextField meta={fields.email} label="Email" type="email" autoComplete="email" />
         <TextField
           meta={fields.password}
           label="Password"
           type="password"
           autoComplete="new-password"
-          focusFirst={focus === fields.password.name}
         />
         <TextField
           meta={fields.password_confirmation}
           label="Repeat Password"
           type="password"
           autoComplete="new-password"
-          focusFirst={focus === fields.password_confirmation.name}
         />
         <SubmitButton pendingText="Registering…" className="w-full">
           Register
         </SubmitButton>
-      </Form>
+      </AppForm>
       <p className="mt-6 border-t border-brand-100 pt-5 text-center text-muted">
         Already registered?{" "}
         <Link

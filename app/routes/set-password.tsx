@@ -1,13 +1,7 @@
-import { getFormProps } from "@conform-to/react";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { FlashMessage } from "../components/flash-message.tsx";
-import {
-  FormMessage,
-  SubmitButton,
-  TextField,
-  firstInvalidField,
-  formMessageOf,
-} from "../components/form-fields.tsx";
+import { FormMessage, SubmitButton, TextField } from "../components/form-fields.tsx";
+import { AppForm } from "../components/app-form.tsx";
 import { AuthCard } from "../components/page-intro.tsx";
 import { messageOf } from "../lib/api.server.ts";
 import { redirectWithFlash, takeFlash } from "../lib/flash.server.ts";
@@ -56,8 +50,6 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
     lastResult: actionData?.result,
     defaultValue: { email: loaderData.email },
   });
-  const message = formMessageOf(form);
-  const focus = firstInvalidField([fields.email, fields.password, fields.password_confirmation]);
 
   if (loaderData.flash?.kind === "success") {
     return (
@@ -76,37 +68,26 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
       <p className="mt-3 text-muted">
         You were invited to an account. Choose its password: at least 8 characters.
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
+      <AppForm form={form} className="mt-6 space-y-5">
         <FlashMessage flash={loaderData.flash} />
-        <FormMessage form={form} />
-        <TextField
-          meta={fields.email}
-          label="Email"
-          type="email"
-          autoComplete="username"
-          formMessage={message}
-          focusFirst={focus === fields.email.name}
-        />
+        <FormMessage />
+        <TextField meta={fields.email} label="Email" type="email" autoComplete="username" />
         <TextField
           meta={fields.password}
           label="Password"
           type="password"
           autoComplete="new-password"
-          formMessage={message}
-          focusFirst={focus === fields.password.name ? true : focus === undefined}
         />
         <TextField
           meta={fields.password_confirmation}
           label="Password Confirmation"
           type="password"
           autoComplete="new-password"
-          formMessage={message}
-          focusFirst={focus === fields.password_confirmation.name}
         />
         <SubmitButton pendingText="Saving…" className="w-full">
           Set Password
         </SubmitButton>
-      </Form>
+      </AppForm>
     </AuthCard>
   );
 }

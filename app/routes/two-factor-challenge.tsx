@@ -1,7 +1,7 @@
-import { getFormProps } from "@conform-to/react";
-import { Form, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { z } from "zod";
-import { FormMessage, SubmitButton, TextField, formMessageOf } from "../components/form-fields.tsx";
+import { FormMessage, SubmitButton, TextField } from "../components/form-fields.tsx";
+import { AppForm } from "../components/app-form.tsx";
 import { AuthCard } from "../components/page-intro.tsx";
 import {
   parseSubmission,
@@ -79,7 +79,6 @@ export default function TwoFactorChallenge({ loaderData, actionData }: Route.Com
     id: "two-factor-challenge",
     lastResult: actionData?.result,
   });
-  const message = formMessageOf(form);
   const { recovery, redirectTo } = loaderData;
   // One field either way (spec §2.4); a phone shows digits for an authenticator's code.
   return (
@@ -89,8 +88,8 @@ export default function TwoFactorChallenge({ loaderData, actionData }: Route.Com
           ? "Enter one of the recovery codes you saved when you turned on two factor authentication."
           : "Enter the code from your authenticator app."}
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
-        <FormMessage form={form} />
+      <AppForm form={form} className="mt-6 space-y-5">
+        <FormMessage />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
           key={recovery ? "recovery" : "code"}
@@ -98,13 +97,12 @@ export default function TwoFactorChallenge({ loaderData, actionData }: Route.Com
           label={recovery ? "Recovery Code" : "TwoFactor Code"}
           inputMode={recovery ? "text" : "numeric"}
           autoComplete={recovery ? "off" : "one-time-code"}
-          formMessage={message}
-          focusFirst
+          initialFocus
         />
         <SubmitButton pendingText="Checking…" className="w-full">
           Log in
         </SubmitButton>
-      </Form>
+      </AppForm>
       <p className="mt-6 border-t border-brand-100 pt-5 text-center text-muted">
         {recovery ? "Have your phone? " : "Lost your device? "}
         <Link

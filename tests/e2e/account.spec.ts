@@ -69,6 +69,8 @@ test.describe("Register", () => {
     const email = page.getByLabel("Email");
     await expect(email).toHaveAttribute("aria-invalid", "true");
     await expect(email).toHaveAccessibleDescription("The email has already been taken.");
+    // The first invalid field in page order takes the focus (server-rendered without JavaScript).
+    await expect(email).toBeFocused();
     const password = page.getByLabel("Password", { exact: true });
     await expect(password).toHaveAttribute("aria-invalid", "true");
     const passwordErrors = page.locator(`#${await password.getAttribute("aria-describedby")} li`);

@@ -1,5 +1,5 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { Link } from "react-router";
 import {
   EntryFormSchema,
   entrySubject,
@@ -13,14 +13,8 @@ import { useRootData } from "../../lib/root-data.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import type { Flash } from "../flash-message.tsx";
 import { FlashMessage } from "./admin-flash-message.tsx";
-import {
-  FormMessage,
-  IntentField,
-  TextAreaField,
-  TextField,
-  firstInvalidField,
-  formMessageOf,
-} from "../form-fields.tsx";
+import { FormMessage, IntentField, TextAreaField, TextField } from "../form-fields.tsx";
+import { AppForm } from "../app-form.tsx";
 import { ConfirmDialog } from "../modal.tsx";
 import { RichTextEditor } from "../rich-text-editor.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
@@ -75,6 +69,8 @@ export function AdminEntryEditor({
   const extensions = useRootData()?.settings.editable ?? false;
   const [form, fields] = useAppForm(EntryFormSchema, {
     id: `entry-${entry.id}`,
+    // Page order: the picture (`image`, not parsed here) after the date.
+    fieldOrder: ["title", "slug", "created_at", "image", "preview_text", "article"],
     lastResult: saveResult,
     defaultValue: merge
       ? merge.mine
@@ -86,8 +82,6 @@ export function AdminEntryEditor({
         },
   });
   const version = merge?.version ?? entry.version;
-  const message = formMessageOf(form);
-  const focus = firstInvalidField([fields.title, fields.slug, fields.created_at]);
   const imageErrors = form.allErrors.image ?? [];
 
   return (
@@ -135,27 +129,15 @@ export function AdminEntryEditor({
     return (
       <>
         {merge ? <TheirValues conflict={merge} /> : null}
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          {...getFormProps(form)}
-          className="mt-8 max-w-3xl space-y-6"
-        >
-          <FormMessage form={form} />
+        <AppForm form={form} encType="multipart/form-data" className="mt-8 max-w-3xl space-y-6">
+          <FormMessage />
           <IntentField value="save" />
           {version === undefined ? null : <input type="hidden" name="version" value={version} />}
-          <TextField
-            meta={fields.title}
-            label="Title"
-            formMessage={message}
-            focusFirst={focus === fields.title.name}
-          />
+          <TextField meta={fields.title} label="Title" />
           <TextField
             meta={fields.slug}
             label="Item Slug URL"
             hint={`The page's address: /${config.kind}/… — lowercase letters, digits and hyphens.`}
-            formMessage={message}
-            focusFirst={focus === fields.slug.name}
           />
           <OldAddresses kind={config.kind} slugs={entry.old_slugs} />
           {config.publishDate ? (
@@ -164,8 +146,6 @@ export function AdminEntryEditor({
               label="Change Publish Date"
               hint="dd/mm/yyyy. A date in the future keeps the post hidden until that day."
               inputMode="numeric"
-              formMessage={message}
-              focusFirst={focus === fields.created_at.name}
             />
           ) : null}
           <ImageChooser
@@ -191,7 +171,7 @@ export function AdminEntryEditor({
             beside={extensions && entry.status ? <PublishButton status={entry.status} /> : null}
           />
           <Autosave formId={form.id} subject={config.kind} id={entry.id} draft={draft} />
-        </Form>
+        </AppForm>
         {entry.old_slugs?.length ? <RemoveRedirectForm here={here} /> : null}
 
         <EntryPhotoSection

@@ -1,11 +1,12 @@
-import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import { STATUS_LABELS } from "../../lib/admin-entries.ts";
 import type { EntryStatus } from "../../lib/api-types.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import { FormMessage, IntentField, SubmitButton, TextField } from "../form-fields.tsx";
+import { AppForm } from "../app-form.tsx";
 import { Modal } from "../modal.tsx";
 
 /** "Go Back" on the left, the screen's own buttons on the right. */
@@ -159,17 +160,17 @@ export function AddItemModal({
   const field = fields[fieldName] as FieldMetadata<string>;
   return (
     <Modal title={title} closeTo={closeTo}>
-      <Form method="post" action="?add=1" {...getFormProps(form)} className="space-y-5">
-        {/* The first error goes under the field (spec §5); the overall message only without one. */}
-        {field.errors?.length ? null : <FormMessage form={form} />}
+      {/* The first error goes under the field (spec §5); the overall message only without one. */}
+      <AppForm form={form} messageAlone action="?add=1" className="space-y-5">
+        <FormMessage />
         <IntentField value="create" />
-        <TextField meta={field} label={label} focusFirst />
+        <TextField meta={field} label={label} initialFocus />
         <div className="flex justify-end">
           <SubmitButton intent="create" pendingText="Adding…">
             {title}
           </SubmitButton>
         </div>
-      </Form>
+      </AppForm>
     </Modal>
   );
 }

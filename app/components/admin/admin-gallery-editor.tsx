@@ -1,12 +1,13 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { Link } from "react-router";
 import { GalleryNameSchema, GalleryPhotoSchema } from "../../lib/admin-galleries.ts";
 import type { Gallery, GalleryImage } from "../../lib/api-types.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import type { Flash } from "../flash-message.tsx";
 import { FlashMessage } from "./admin-flash-message.tsx";
-import { FormMessage, IntentField, TextField, firstInvalidField } from "../form-fields.tsx";
+import { FormMessage, IntentField, TextField } from "../form-fields.tsx";
+import { AppForm } from "../app-form.tsx";
 import { PencilIcon } from "../icons.tsx";
 import { LinkIcon } from "./admin-icons.tsx";
 import { ConfirmDialog } from "../modal.tsx";
@@ -44,7 +45,6 @@ export function AdminGalleryEditor({
     defaultValue: { name: gallery.name },
   });
   const editingPhoto = gallery.images.find((image) => image.id === editingPhotoId);
-  const nameInvalid = Boolean(fields.name.errors?.length);
 
   return (
     <>
@@ -53,13 +53,13 @@ export function AdminGalleryEditor({
       {/* A photo's "Moved to Trash" and its Undo show by the photo grid. */}
       <FlashMessage flash={flash?.undo ? null : flash} className="mt-6" />
 
-      <Form method="post" {...getFormProps(form)} className="mt-8 max-w-3xl space-y-6">
-        {/* The errors go under their field (spec §8); the overall message only when none has one. */}
-        {nameInvalid ? null : <FormMessage form={form} />}
+      {/* The errors go under their field (spec §8); the overall message only when none has one. */}
+      <AppForm form={form} messageAlone className="mt-8 max-w-3xl space-y-6">
+        <FormMessage />
         <IntentField value="save" />
-        <TextField meta={fields.name} label="Name" focusFirst={nameInvalid} />
+        <TextField meta={fields.name} label="Name" />
         <SaveOrDeleteButtons deleteLabel="Delete Gallery" />
-      </Form>
+      </AppForm>
 
       <GalleryShortCode gallery={gallery} />
 
@@ -188,21 +188,19 @@ function PhotoDetailsModal({
     lastResult: result,
     defaultValue: { alt: photo.alt ?? "", link: photo.link ?? "" },
   });
-  const focus = firstInvalidField([fields.alt, fields.link]);
   return (
     <EditPhotoModal photo={photo} here={here} form={form}>
-      {focus === null ? <FormMessage form={form} /> : null}
+      <FormMessage />
       <TextField
         meta={fields.alt}
         label="Alt Text"
+        initialFocus
         hint="What the photo shows, for people who cannot see it."
-        focusFirst={focus === null || focus === fields.alt.name}
       />
       <TextField
         meta={fields.link}
         label="Link"
         hint="Where the photo’s caption leads: a web address such as www.example.org/page, or nothing."
-        focusFirst={focus === fields.link.name}
       />
     </EditPhotoModal>
   );

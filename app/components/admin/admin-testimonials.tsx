@@ -1,6 +1,6 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef } from "react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import {
   MAX_SCORE,
   TESTIMONIAL_FORM_FIELDS,
@@ -16,14 +16,8 @@ import { Pager } from "../entry-grid.tsx";
 import { AdminListSearch, noMatchText, searchPagerQuery } from "./admin-list-search.tsx";
 import type { Flash } from "../flash-message.tsx";
 import { FlashMessage } from "./admin-flash-message.tsx";
-import {
-  FormMessage,
-  IntentField,
-  SubmitButton,
-  TextField,
-  firstInvalidField,
-  formMessageOf,
-} from "../form-fields.tsx";
+import { FormMessage, IntentField, SubmitButton, TextField } from "../form-fields.tsx";
+import { AppForm } from "../app-form.tsx";
 import { ConfirmDialog, Modal, ModalActions } from "../modal.tsx";
 import { RichTextEditor } from "../rich-text-editor.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
@@ -231,10 +225,9 @@ function TestimonialModal({
       score: restored?.score ?? String(testimonial?.score ?? MAX_SCORE),
     },
   });
-  const message = formMessageOf(form);
+  // The star rating and the editor list their own errors, less the one the form's message says.
   const withoutMessage = (errors: string[] | undefined) =>
-    (errors ?? []).filter((error) => error !== message);
-  const focus = firstInvalidField([fields.name]);
+    (errors ?? []).filter((error) => error !== form.errors?.[0]);
   const deleteLink = useRef<HTMLAnchorElement>(null);
   const wasConfirming = useRef(confirmingDelete);
   useEffect(() => {
@@ -268,22 +261,11 @@ function TestimonialModal({
         <EditConflictScreen conflict={conflict} fields={TESTIMONIAL_FORM_FIELDS} />
       ) : null}
       {merge ? <TheirValues conflict={merge} /> : null}
-      <Form
-        method="post"
-        action={here}
-        {...getFormProps(form)}
-        hidden={conflict !== undefined}
-        className="space-y-6"
-      >
-        <FormMessage form={form} />
+      <AppForm form={form} action={here} hidden={conflict !== undefined} className="space-y-6">
+        <FormMessage />
         <IntentField value={testimonial ? "save" : "create"} />
         <VersionField version={merge?.version ?? testimonial?.version} />
-        <TextField
-          meta={fields.name}
-          label="Name"
-          formMessage={message}
-          focusFirst={focus === fields.name.name}
-        />
+        <TextField meta={fields.name} label="Name" />
         <StarRatingField
           key={fields.score.key}
           id={fields.score.id}
@@ -325,7 +307,7 @@ function TestimonialModal({
         {testimonial ? (
           <Autosave formId={form.id} subject="testimonials" id={testimonial.id} draft={draft} />
         ) : null}
-      </Form>
+      </AppForm>
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, useLocation } from "react-router";
 import { EditUserSchema, fullName } from "../../lib/admin-users.ts";
 import type { User } from "../../lib/api-types.ts";
@@ -7,6 +7,7 @@ import { useAppForm } from "../../lib/use-app-form.ts";
 import type { Flash } from "../flash-message.tsx";
 import { FlashMessage } from "./admin-flash-message.tsx";
 import { FormMessage, IntentField, SubmitButton } from "../form-fields.tsx";
+import { AppForm } from "../app-form.tsx";
 import { LocalDate } from "../local-date.tsx";
 import { LocalDateTime } from "../local-date-time.tsx";
 import { ConfirmDialog } from "../modal.tsx";
@@ -119,8 +120,8 @@ function UserForm({
     },
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-8 max-w-3xl space-y-6">
-      <FormMessage form={form} />
+    <AppForm form={form} className="mt-8 max-w-3xl space-y-6">
+      <FormMessage />
       <IntentField value="save" />
       <UserFields
         fields={fields}
@@ -128,6 +129,6 @@ function UserForm({
         passwordHint="Leave both password fields empty to keep the current password."
       />
       <SaveOrDeleteButtons deleteLabel="Delete User" />
-    </Form>
+    </AppForm>
   );
 }

@@ -1,34 +1,33 @@
 import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { ROLE_CHOICES, USER_FORM_FIELDS } from "../../lib/admin-users.ts";
-import { SelectField, TextField, firstInvalidField } from "../form-fields.tsx";
+import { ROLE_CHOICES, type USER_FORM_FIELDS } from "../../lib/admin-users.ts";
+import { SelectField, TextField } from "../form-fields.tsx";
 
 type UserFieldName = (typeof USER_FORM_FIELDS)[number];
 
 /**
  * The fields the Add User modal and the edit screen share (spec §2.5, §5): names, email, Access
- * Level and a password pair. The first field with an error takes the focus, else `focusFirst`.
+ * Level and a password pair. The first field with an error takes the focus.
  * Autofill stays out of them: the admin is filling in someone else's details.
  */
 export function UserFields({
   fields,
   passwordLabel,
   passwordHint,
-  focusFirst,
+  initialFocus,
   beforePassword,
   hidePassword = false,
 }: {
   fields: Record<UserFieldName, FieldMetadata<string | undefined>>;
   passwordLabel: string;
   passwordHint?: string;
-  /** The field to start in when none has an error. */
-  focusFirst?: UserFieldName;
+  /** The first name starts focused while no field has an error (the Add User modal). */
+  initialFocus?: boolean;
   /** Shown above the password pair: Add User's choice of an invitation (record 036). */
   beforePassword?: ReactNode;
   /** Leaves the password pair out of sight (an invitation was chosen, with JavaScript). */
   hidePassword?: boolean;
 }) {
-  const focus = firstInvalidField(USER_FORM_FIELDS.map((name) => fields[name])) ?? focusFirst;
   const hintId = `${fields.password.id}-group-hint`;
   return (
     <>
@@ -37,28 +36,16 @@ export function UserFields({
           meta={fields.firstname}
           label="First Name"
           autoComplete="off"
-          focusFirst={focus === "firstname"}
+          initialFocus={initialFocus}
         />
-        <TextField
-          meta={fields.lastname}
-          label="Last Name"
-          autoComplete="off"
-          focusFirst={focus === "lastname"}
-        />
+        <TextField meta={fields.lastname} label="Last Name" autoComplete="off" />
       </div>
-      <TextField
-        meta={fields.email}
-        label="Email"
-        type="email"
-        autoComplete="off"
-        focusFirst={focus === "email"}
-      />
+      <TextField meta={fields.email} label="Email" type="email" autoComplete="off" />
       <SelectField
         meta={fields.role}
         label="Access Level"
         options={ROLE_CHOICES}
         hint="Admins can also manage the site's content and its users."
-        focusFirst={focus === "role"}
       />
       {beforePassword}
       <fieldset
@@ -78,14 +65,12 @@ export function UserFields({
             label={passwordLabel}
             type="password"
             autoComplete="new-password"
-            focusFirst={focus === "password"}
           />
           <TextField
             meta={fields.password_confirmation}
             label="Password Confirmation"
             type="password"
             autoComplete="new-password"
-            focusFirst={focus === "password_confirmation"}
           />
         </div>
       </fieldset>

@@ -1,7 +1,7 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { Form, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import {
   ACCESS_CHOICES,
   AddUserSchema,
@@ -17,6 +17,7 @@ import { AdminListSearch, noMatchText, searchPagerQuery } from "./admin-list-sea
 import type { Flash } from "../flash-message.tsx";
 import { FlashMessage } from "./admin-flash-message.tsx";
 import { FormMessage, IntentField, SubmitButton } from "../form-fields.tsx";
+import { AppForm } from "../app-form.tsx";
 import { Modal } from "../modal.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
 import { AdminToolbar } from "./admin-entry-parts.tsx";
@@ -174,8 +175,8 @@ function AddUserForm({ result }: { result?: SubmissionResult<string[]> | null })
     fields.access.initialValue === "password" || !invitations ? "password" : "invite",
   );
   return (
-    <Form method="post" action="?add=1" {...getFormProps(form)} className="space-y-5">
-      <FormMessage form={form} />
+    <AppForm form={form} action="?add=1" className="space-y-5">
+      <FormMessage />
       <IntentField value="create" />
       <UserFields
         fields={fields}
@@ -185,7 +186,7 @@ function AddUserForm({ result }: { result?: SubmissionResult<string[]> | null })
             ? "Only needed when you set a password now: an invitation leaves it to them."
             : undefined
         }
-        focusFirst="firstname"
+        initialFocus
         hidePassword={hydrated && access === "invite"}
         beforePassword={
           invitations ? (
@@ -198,7 +199,7 @@ function AddUserForm({ result }: { result?: SubmissionResult<string[]> | null })
           {hydrated && access === "invite" ? "Add User and Send Invitation" : "Add User"}
         </SubmitButton>
       </div>
-    </Form>
+    </AppForm>
   );
 }
 

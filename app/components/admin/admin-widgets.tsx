@@ -1,6 +1,6 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Fragment } from "react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import {
   CreateWidgetSchema,
   WIDGET_FORM_FIELDS,
@@ -17,15 +17,8 @@ import type { EditConflict } from "../../lib/history.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import type { Flash } from "../flash-message.tsx";
 import { FlashMessage } from "./admin-flash-message.tsx";
-import {
-  FormMessage,
-  IntentField,
-  SelectField,
-  SubmitButton,
-  TextField,
-  firstInvalidField,
-  formMessageOf,
-} from "../form-fields.tsx";
+import { FormMessage, IntentField, SelectField, SubmitButton, TextField } from "../form-fields.tsx";
+import { AppForm } from "../app-form.tsx";
 import { ImageIcon, TextIcon } from "./admin-icons.tsx";
 import { AdminListSearch, noMatchText } from "./admin-list-search.tsx";
 import { ConfirmDialog, Modal } from "../modal.tsx";
@@ -160,24 +153,18 @@ function AddWidgetModal({ result }: { result?: SubmissionResult<string[]> | null
   const [form, fields] = useAppForm(CreateWidgetSchema, { id: "add-widget", lastResult: result });
   return (
     <Modal title="Add Widget" closeTo={LIST_PATH}>
-      <Form method="post" action="?add=1" {...getFormProps(form)} className="space-y-5">
-        <FormMessage form={form} />
+      <AppForm form={form} action="?add=1" className="space-y-5">
+        <FormMessage />
         <IntentField value="create" />
         {/* A new widget is text (spec §4); its edit screen can make it a picture. */}
         <input type="hidden" name="type" value="TEXT" />
-        <TextField
-          meta={fields.name}
-          label="Name"
-          hint={NAME_HINT}
-          formMessage={formMessageOf(form)}
-          focusFirst
-        />
+        <TextField meta={fields.name} label="Name" hint={NAME_HINT} initialFocus />
         <div className="flex justify-end">
           <SubmitButton intent="create" pendingText="Adding…">
             Add Widget
           </SubmitButton>
         </div>
-      </Form>
+      </AppForm>
     </Modal>
   );
 }
@@ -223,20 +210,16 @@ export function AdminWidgetEditor({
   const [form, fields] = useAppForm(WidgetFormSchema, {
     id: `widget-${widget.id}`,
     lastResult: saveResult,
+    // The picture's `file` is not parsed here; the editor's `html` cannot take the focus.
+    fieldOrder: ["name", "type", "file", "alt", "html"],
     defaultValue: merge?.mine ?? {
       name: (widget.renamable ? restored?.name : undefined) ?? widget.name,
       type: restored?.type ?? widget.type,
       alt: restored?.alt ?? widget.alt ?? "",
     },
   });
-  const message = formMessageOf(form);
   const type: WidgetType = fields.type.value === "IMAGE" ? "IMAGE" : "TEXT";
   const fileErrors = form.allErrors.file ?? [];
-  const focus = firstInvalidField([
-    fields.name,
-    fields.type,
-    ...(type === "IMAGE" ? [{ name: "file", errors: fileErrors }, fields.alt] : []),
-  ]);
 
   return (
     <>
@@ -254,14 +237,13 @@ export function AdminWidgetEditor({
       {conflict ? <EditConflictScreen conflict={conflict} fields={WIDGET_FORM_FIELDS} /> : null}
       {merge ? <TheirValues conflict={merge} /> : null}
 
-      <Form
+      <AppForm
+        form={form}
         hidden={conflict !== undefined}
-        method="post"
         encType="multipart/form-data"
-        {...getFormProps(form)}
         className="mt-8 max-w-3xl space-y-6"
       >
-        <FormMessage form={form} />
+        <FormMessage />
         <IntentField value="save" />
         <VersionField version={merge?.version ?? widget.version} />
         <TextField
@@ -273,15 +255,12 @@ export function AdminWidgetEditor({
               : FIXED_NAME_HINT
           }
           readOnly={!widget.renamable}
-          formMessage={message}
-          focusFirst={focus === fields.name.name}
         />
         <SelectField
           meta={fields.type}
           label="Type"
           hint="Text is formatted writing; Image is one picture with a description."
           options={WIDGET_TYPES.map((value) => ({ value, label: WIDGET_TYPE_LABELS[value] }))}
-          focusFirst={focus === fields.type.name}
         />
         <div hidden={type !== "TEXT"}>
           <RichTextEditor
@@ -298,14 +277,11 @@ export function AdminWidgetEditor({
             currentUrl={widget.image_url}
             errors={fileErrors}
             emptyHint="Choose the picture to show."
-            focusFirst={focus === "file"}
           />
           <TextField
             meta={fields.alt}
             label="Alt Text"
             hint="Describes the picture for people who cannot see it."
-            formMessage={message}
-            focusFirst={focus === fields.alt.name}
           />
         </div>
         {deletable ? (
@@ -318,7 +294,7 @@ export function AdminWidgetEditor({
           </div>
         )}
         <Autosave formId={form.id} subject="widgets" id={widget.id} draft={draft} />
-      </Form>
+      </AppForm>
       {confirmingDelete ? (
         <ConfirmDialog cancelTo={here} action={here} subject={`the widget “${widget.name}”`} />
       ) : null}

@@ -1,12 +1,14 @@
-import { getFormProps, type FormMetadata } from "@conform-to/react";
+import type { FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
+import { AppForm } from "../app-form.tsx";
 import { IntentField, SubmitButton } from "../form-fields.tsx";
 import { Modal } from "../modal.tsx";
 
 /**
  * `?photo={id}` on an entry's or a gallery's screen: the photo, the fields given as children,
- * Cancel and Save (the intent `save-photo`, posted back to the same screen).
+ * Cancel and Save (the intent `save-photo`, posted back to the same screen). The form's message
+ * shows only while no field has an error.
  */
 export function EditPhotoModal({
   photo,
@@ -26,11 +28,11 @@ export function EditPhotoModal({
         alt=""
         className="mb-5 max-h-40 w-auto rounded-lg bg-sand ring-1 ring-brand-100"
       />
-      <Form
-        method="post"
+      <AppForm
+        form={form}
+        messageAlone
         action={`?photo=${photo.id}`}
         preventScrollReset
-        {...getFormProps(form)}
         className="space-y-5"
       >
         <IntentField value="save-photo" />
@@ -44,7 +46,7 @@ export function EditPhotoModal({
             Save
           </SubmitButton>
         </div>
-      </Form>
+      </AppForm>
     </Modal>
   );
 }

@@ -118,12 +118,12 @@ function EditPhotoDialog({ photo, here }: { photo: EntryImage; here: string }) {
   });
   return (
     <EditPhotoModal photo={photo} here={here} form={form}>
-      {fields.alt.errors?.length ? null : <FormMessage form={form} />}
+      <FormMessage />
       <TextField
         meta={fields.alt}
         label="Alt Text"
         hint="What the photo shows, for people who cannot see it: the carousel, the lightbox and the text say it."
-        focusFirst
+        initialFocus
       />
     </EditPhotoModal>
   );

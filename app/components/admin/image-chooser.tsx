@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent } from "react";
+import { useFirstFocus } from "../app-form.tsx";
 import { ErrorList } from "../form-fields.tsx";
 
 type ImageChooserProps = {
@@ -11,14 +12,12 @@ type ImageChooserProps = {
   errors: readonly string[];
   /** The hint when there is no picture yet ("Choose the item's picture."). */
   emptyHint: string;
-  /** Set when this is the first invalid field, so a page rendered after a failed post starts here. */
-  focusFirst?: boolean;
 };
 
 /**
  * A picture of an item: the current one (at most 240 px high, spec §9), and a preview of a
  * newly chosen file before it is saved. Without JavaScript it is a plain file input under the
- * current picture.
+ * current picture. Inside an `AppForm`: focused when it is the form's first invalid field.
  */
 export function ImageChooser({
   id,
@@ -27,8 +26,8 @@ export function ImageChooser({
   currentUrl,
   errors,
   emptyHint,
-  focusFirst,
 }: ImageChooserProps) {
+  const autoFocus = useFirstFocus(name);
   const [chosen, setChosen] = useState<{ url: string; unreadable: boolean } | null>(null);
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
@@ -67,7 +66,7 @@ export function ImageChooser({
         accept="image/*"
         onChange={onChange}
         // eslint-disable-next-line jsx-a11y/no-autofocus
-        autoFocus={focusFirst}
+        autoFocus={autoFocus}
         aria-describedby={errors.length > 0 ? `${hintId} ${errorId}` : hintId}
         aria-invalid={errors.length > 0 || undefined}
         className="mt-2 block w-full text-base file:mr-4 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800 hover:file:bg-brand-100"

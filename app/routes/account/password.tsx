@@ -1,14 +1,8 @@
-import { getFormProps } from "@conform-to/react";
-import { data, Form, useActionData, useLocation } from "react-router";
+import { data, useActionData, useLocation } from "react-router";
 import { z } from "zod";
 import { FlashMessage } from "../../components/flash-message.tsx";
-import {
-  FormMessage,
-  SubmitButton,
-  TextField,
-  firstInvalidField,
-  formMessageOf,
-} from "../../components/form-fields.tsx";
+import { FormMessage, SubmitButton, TextField } from "../../components/form-fields.tsx";
+import { AppForm } from "../../components/app-form.tsx";
 import { ScreenHeading } from "../../components/side-menu.tsx";
 import { redirectWithFlash, takeFlash } from "../../lib/flash.server.ts";
 import { parseSubmission, replyWithApiFailure } from "../../lib/forms.server.ts";
@@ -77,40 +71,28 @@ function ChangePasswordForm() {
     id: "change-password",
     lastResult: actionData?.result,
   });
-  const message = formMessageOf(form);
-  const focus = firstInvalidField([
-    fields.current_password,
-    fields.password,
-    fields.password_confirmation,
-  ]);
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-8 max-w-xl space-y-5">
-      <FormMessage form={form} />
+    <AppForm form={form} className="mt-8 max-w-xl space-y-5">
+      <FormMessage />
       <TextField
         meta={fields.current_password}
         label="Current Password"
         type="password"
         autoComplete="current-password"
-        formMessage={message}
-        focusFirst={focus === fields.current_password.name}
       />
       <TextField
         meta={fields.password}
         label="New Password"
         type="password"
         autoComplete="new-password"
-        formMessage={message}
-        focusFirst={focus === fields.password.name}
       />
       <TextField
         meta={fields.password_confirmation}
         label="Password Confirmation"
         type="password"
         autoComplete="new-password"
-        formMessage={message}
-        focusFirst={focus === fields.password_confirmation.name}
       />
       <SubmitButton pendingText="Updating…">Update</SubmitButton>
-    </Form>
+    </AppForm>
   );
 }

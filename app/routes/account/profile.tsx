@@ -1,14 +1,8 @@
-import { getFormProps } from "@conform-to/react";
-import { data, Form, useActionData, useLocation } from "react-router";
+import { data, useActionData, useLocation } from "react-router";
 import { z } from "zod";
 import { FlashMessage } from "../../components/flash-message.tsx";
-import {
-  FormMessage,
-  SubmitButton,
-  TextField,
-  firstInvalidField,
-  formMessageOf,
-} from "../../components/form-fields.tsx";
+import { FormMessage, SubmitButton, TextField } from "../../components/form-fields.tsx";
+import { AppForm } from "../../components/app-form.tsx";
 import { ScreenHeading } from "../../components/side-menu.tsx";
 import { redirectWithFlash, takeFlash } from "../../lib/flash.server.ts";
 import { parseSubmission, replyWithApiFailure } from "../../lib/forms.server.ts";
@@ -83,51 +77,23 @@ function ProfileForm({ loaderData }: { loaderData: Route.ComponentProps["loaderD
     lastResult: actionData?.result,
     defaultValue: loaderData.profile,
   });
-  const message = formMessageOf(form);
-  const focus = firstInvalidField([
-    fields.firstname,
-    fields.lastname,
-    fields.email,
-    fields.current_password,
-  ]);
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-8 max-w-xl space-y-5">
+    <AppForm form={form} className="mt-8 max-w-xl space-y-5">
       <FlashMessage flash={loaderData.flash} />
-      <FormMessage form={form} />
+      <FormMessage />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          meta={fields.firstname}
-          label="First Name"
-          autoComplete="given-name"
-          formMessage={message}
-          focusFirst={focus === fields.firstname.name}
-        />
-        <TextField
-          meta={fields.lastname}
-          label="Last Name"
-          autoComplete="family-name"
-          formMessage={message}
-          focusFirst={focus === fields.lastname.name}
-        />
+        <TextField meta={fields.firstname} label="First Name" autoComplete="given-name" />
+        <TextField meta={fields.lastname} label="Last Name" autoComplete="family-name" />
       </div>
-      <TextField
-        meta={fields.email}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        formMessage={message}
-        focusFirst={focus === fields.email.name}
-      />
+      <TextField meta={fields.email} label="Email" type="email" autoComplete="email" />
       <TextField
         meta={fields.current_password}
         label="Current Password"
         type="password"
         autoComplete="current-password"
         hint="Needed only to change your email address."
-        formMessage={message}
-        focusFirst={focus === fields.current_password.name}
       />
       <SubmitButton pendingText="Updating…">Update</SubmitButton>
-    </Form>
+    </AppForm>
   );
 }

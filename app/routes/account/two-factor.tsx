@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData, useSubmit } from "react-router";
 import { z } from "zod";
@@ -9,9 +8,9 @@ import {
   SubmitButton,
   TextField,
   buttonClass,
-  formMessageOf,
   useIsSubmitting,
 } from "../../components/form-fields.tsx";
+import { AppForm } from "../../components/app-form.tsx";
 import { ScreenHeading } from "../../components/side-menu.tsx";
 import { assertOk, confirmPasswordPath } from "../../lib/api.server.ts";
 import { redirectWithFlash, takeFlash, type Flash } from "../../lib/flash.server.ts";
@@ -185,7 +184,6 @@ function SetupPanel({ setup }: { setup: Setup }) {
     id: "confirm-two-factor",
     lastResult: actionData?.result,
   });
-  const message = formMessageOf(form);
   return (
     <section aria-labelledby="two-factor-setup" className="mt-8 max-w-2xl">
       <h2 id="two-factor-setup" className="text-2xl font-semibold">
@@ -212,16 +210,14 @@ function SetupPanel({ setup }: { setup: Setup }) {
           </p>
         </div>
       </div>
-      <Form method="post" {...getFormProps(form)} className="mt-8 max-w-sm space-y-5">
-        <FormMessage form={form} />
+      <AppForm form={form} className="mt-8 max-w-sm space-y-5">
+        <FormMessage />
         <IntentField value="confirm" />
         <TextField
           meta={fields.code}
           label="Code"
           inputMode="numeric"
           autoComplete="one-time-code"
-          formMessage={message}
-          focusFirst={Boolean(fields.code.errors?.length)}
         />
         <div className="flex flex-wrap gap-3">
           <SubmitButton intent="confirm" pendingText="Activating…">
@@ -237,7 +233,7 @@ function SetupPanel({ setup }: { setup: Setup }) {
             Cancel
           </SubmitButton>
         </div>
-      </Form>
+      </AppForm>
       <Form method="post" id="cancel-two-factor" hidden>
         <IntentField value="deactivate" />
       </Form>

@@ -1,5 +1,4 @@
-import { getFormProps } from "@conform-to/react";
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
 import { AdminToolbar } from "../../components/admin/admin-entry-parts.tsx";
 import { Autosave, DraftNotice } from "../../components/admin/autosave.tsx";
@@ -16,9 +15,8 @@ import {
   SubmitButton,
   TextAreaField,
   TextField,
-  firstInvalidField,
-  formMessageOf,
 } from "../../components/form-fields.tsx";
+import { AppForm } from "../../components/app-form.tsx";
 import { ScreenHeading } from "../../components/side-menu.tsx";
 import { SettingsSchema } from "../../lib/api-types.ts";
 import { loadDraft } from "../../lib/drafts.server.ts";
@@ -174,23 +172,6 @@ function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
     lastResult: actionData?.result,
     defaultValue: merge?.mine ?? { ...loaderData.values, ...restored },
   });
-  const message = formMessageOf(form);
-  const focus = firstInvalidField([
-    fields.name,
-    fields.phone,
-    fields.whatsapp,
-    fields.email,
-    fields.address,
-    fields.donate_url,
-    fields.facebook,
-    fields.instagram,
-    fields.twitter,
-  ]);
-  const field = (meta: (typeof fields)[keyof typeof fields]) => ({
-    meta,
-    formMessage: message,
-    focusFirst: focus === meta.name,
-  });
 
   return (
     <>
@@ -206,57 +187,43 @@ function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
 
       {conflict ? <EditConflictScreen conflict={conflict} fields={SETTINGS_FIELDS} /> : null}
       {merge ? <TheirValues conflict={merge} /> : null}
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        hidden={conflict !== undefined}
-        className="mt-8 max-w-3xl space-y-8"
-      >
-        <FormMessage form={form} />
+      <AppForm form={form} hidden={conflict !== undefined} className="mt-8 max-w-3xl space-y-8">
+        <FormMessage />
         <IntentField value="save" />
         <VersionField version={merge?.version ?? loaderData.version} />
         <fieldset className="space-y-5">
           <legend className="text-xl font-semibold">Organisation</legend>
-          <TextField
-            {...field(fields.name)}
-            label="Organisation Name"
-            autoComplete="organization"
-          />
+          <TextField meta={fields.name} label="Organisation Name" autoComplete="organization" />
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField
-              {...field(fields.phone)}
+              meta={fields.phone}
               label="Phone"
               type="tel"
               autoComplete="tel"
               hint="As visitors dial it, e.g. +44 20 7946 0000."
             />
             <TextField
-              {...field(fields.whatsapp)}
+              meta={fields.whatsapp}
               label="WhatsApp"
               type="tel"
               hint="With the country code, e.g. +44 7700 900123."
             />
           </div>
-          <TextField {...field(fields.email)} label="Email" type="email" autoComplete="email" />
-          <TextAreaField
-            meta={fields.address}
-            focusFirst={focus === fields.address.name}
-            label="Postal Address"
-            rows={4}
-          />
+          <TextField meta={fields.email} label="Email" type="email" autoComplete="email" />
+          <TextAreaField meta={fields.address} label="Postal Address" rows={4} />
         </fieldset>
 
         <fieldset className="space-y-5">
           <legend className="text-xl font-semibold">Links</legend>
           <TextField
-            {...field(fields.donate_url)}
+            meta={fields.donate_url}
             label="Donate Button URL"
             type="url"
             hint="Where every Donate Now button leads: a Stripe Payment Link or a PayPal donate link, for example."
           />
-          <TextField {...field(fields.facebook)} label="Facebook" type="url" />
-          <TextField {...field(fields.instagram)} label="Instagram" type="url" />
-          <TextField {...field(fields.twitter)} label="Twitter" type="url" />
+          <TextField meta={fields.facebook} label="Facebook" type="url" />
+          <TextField meta={fields.instagram} label="Instagram" type="url" />
+          <TextField meta={fields.twitter} label="Twitter" type="url" />
         </fieldset>
 
         <div className="border-t border-brand-100 pt-6">
@@ -265,7 +232,7 @@ function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
           </SubmitButton>
         </div>
         <Autosave formId={form.id} subject="settings" id={0} draft={loaderData.draft} />
-      </Form>
+      </AppForm>
     </>
   );
 }

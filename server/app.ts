@@ -2,7 +2,6 @@ import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import Fastify from "fastify";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
-import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
@@ -183,14 +182,6 @@ function toErrorResponse(error: FastifyError | Error): ErrorResponse {
   if (error instanceof HttpError)
     return { status: error.status, body: { message: error.message }, headers: error.headers };
   if (error instanceof ZodError) return validationResponse(fieldErrorsFromZod(error));
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors: FieldErrors = {};
-    for (const issue of error.validation) {
-      const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
-      (errors[field] ??= []).push(issue.message ?? "The value is invalid.");
-    }
-    return validationResponse(errors);
-  }
   const statusCode = "statusCode" in error ? error.statusCode : undefined;
   // A JSON body above bodyLimit (an image over its limit is an HttpError from http/multipart.ts).
   if (statusCode === 413) return toErrorResponse(requestTooLarge());

@@ -3,7 +3,7 @@ import { type AccountContext, changePassword, updateProfile } from "../domain/ac
 import { keyringFor } from "../security/encryption.ts";
 import { issueRememberToken, REMEMBER_COOKIE, setRememberCookie } from "../security/remember.ts";
 import { passwordUpdateForm, profileForm } from "./auth-forms.ts";
-import { parseForm } from "./validation.ts";
+import { jsonBody, route } from "./route.ts";
 import { authEmailRoutes } from "./auth-email.ts";
 import { authPasswordRoutes } from "./auth-passwords.ts";
 import { authSessionRoutes } from "./auth-session.ts";
@@ -30,34 +30,45 @@ export async function accountRoutes(app: FastifyInstance) {
 
 /** The member's own profile and password. */
 async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }) {
-  app.addHook("preHandler", auth);
-
   // Both may check the member's password: they share confirm-password's count of guesses.
+  const guards = [auth, throttle("confirm-password")];
+
   app.put(
     "/user/profile-information",
-    { preHandler: throttle("confirm-password") },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const passwordConfirmed = passwordConfirmedRecently(request);
-      const input = await parseForm(profileForm(app.db, user, { passwordConfirmed }), request.body);
-      await updateProfile(ctx, user, input);
-      return replyEmpty(reply, 200);
-    },
+    route(
+      {
+        guards,
+        body: (_fields, { request }) =>
+          profileForm(app.db, currentUser(request), {
+            passwordConfirmed: passwordConfirmedRecently(request),
+          }),
+        read: jsonBody,
+      },
+      async ({ body }, request, reply) => {
+        await updateProfile(ctx, currentUser(request), body);
+        return replyEmpty(reply, 200);
+      },
+    ),
   );
 
   app.put(
     "/user/password",
-    { preHandler: throttle("confirm-password") },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const input = await parseForm(passwordUpdateForm(user), request.body);
-      await changePassword(app.db, user, input.password, sessionOf(request).id);
-      await clearThrottle(request, "confirm-password");
-      await logAccountEvent(request, "password_changed", user);
-      // Other devices lose their remember cookies; this one keeps being remembered if it was.
-      if (request.cookies[REMEMBER_COOKIE])
-        setRememberCookie(app, reply, await issueRememberToken(app.db, ctx.keyring, user));
-      return replyEmpty(reply, 200);
-    },
+    route(
+      {
+        guards,
+        body: (_fields, { request }) => passwordUpdateForm(currentUser(request)),
+        read: jsonBody,
+      },
+      async ({ body: input }, request, reply) => {
+        const user = currentUser(request);
+        await changePassword(app.db, user, input.password, sessionOf(request).id);
+        await clearThrottle(request, "confirm-password");
+        await logAccountEvent(request, "password_changed", user);
+        // Other devices lose their remember cookies; this one keeps being remembered if it was.
+        if (request.cookies[REMEMBER_COOKIE])
+          setRememberCookie(app, reply, await issueRememberToken(app.db, ctx.keyring, user));
+        return replyEmpty(reply, 200);
+      },
+    ),
   );
 }

@@ -12,6 +12,7 @@ import { presentActivityPage } from "../presenters/activity.ts";
 import { actorFor, actorOf } from "./actor.ts";
 import { admin } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
+import { route } from "./route.ts";
 import type { User } from "../types.ts";
 import { line, z } from "./validation.ts";
 
@@ -55,17 +56,20 @@ export async function activityRoutes(app: FastifyInstance) {
     await keepActivityFor(app.db, app.config.activityDays);
   });
 
-  app.get("/api/activity", { preHandler: admin }, async (request) => {
-    const { page, limit, q, user_id, subject, action } = activityQuery.parse(request.query ?? {});
-    const filter = {
-      userId: user_id === undefined ? undefined : Number(user_id),
-      subjects: subject,
-      actions: action,
-      search: q,
-    };
-    const { activity, total } = await listActivity(app.db, { page, limit }, filter);
-    return presentActivityPage(activity, total, await activityPeople(app.db));
-  });
+  app.get(
+    "/api/activity",
+    route({ guards: [admin], query: activityQuery }, async ({ query }) => {
+      const { page, limit, q, user_id, subject, action } = query;
+      const filter = {
+        userId: user_id === undefined ? undefined : Number(user_id),
+        subjects: subject,
+        actions: action,
+        search: q,
+      };
+      const { activity, total } = await listActivity(app.db, { page, limit }, filter);
+      return presentActivityPage(activity, total, await activityPeople(app.db));
+    }),
+  );
 }
 
 /**

@@ -5,7 +5,9 @@ import { HttpError } from "../errors.ts";
 import { presentMessage } from "../presenters/account.ts";
 import { hasValidSignature } from "../security/signed-urls.ts";
 import { auth, currentUser } from "./guards.ts";
+import { route } from "./route.ts";
 import { throttle } from "./throttles.ts";
+import { segment, z } from "./validation.ts";
 
 const invalidSignature = () => new HttpError(403, "Invalid signature.");
 
@@ -16,23 +18,30 @@ export async function authEmailRoutes(app: FastifyInstance, { ctx }: { ctx: Acco
     if (!hasValidSignature(ctx.keyring, request.url)) throw invalidSignature();
   };
 
-  app.get<{ Params: { id: string; hash: string } }>(
+  app.get(
     "/email/verify/:id/:hash",
-    { preHandler: [auth, signed, throttle("verify-email")] },
-    async (request, reply) => {
-      await verifyEmail(app.db, currentUser(request), request.params);
-      return reply.code(204).send();
-    },
+    route(
+      {
+        guards: [auth, signed, throttle("verify-email")],
+        params: z.object({ id: segment(), hash: segment() }),
+      },
+      async ({ params }, request, reply) => {
+        await verifyEmail(app.db, currentUser(request), params);
+        return reply.code(204).send();
+      },
+    ),
   );
 
   app.post(
     "/email/verification-notification",
-    { preHandler: [auth, throttle("verification-notification")] },
-    async (request, reply) => {
-      const user = currentUser(request);
-      if (user.email_verified_at) return reply.code(204).send();
-      sendVerificationLink(ctx, user);
-      return reply.code(202).send(presentMessage("verification-link-sent"));
-    },
+    route(
+      { guards: [auth, throttle("verification-notification")] },
+      async (_input, request, reply) => {
+        const user = currentUser(request);
+        if (user.email_verified_at) return reply.code(204).send();
+        sendVerificationLink(ctx, user);
+        return reply.code(202).send(presentMessage("verification-link-sent"));
+      },
+    ),
   );
 }

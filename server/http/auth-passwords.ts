@@ -11,7 +11,7 @@ import { confirmPasswordForm, forgotPasswordForm, resetPasswordForm } from "./au
 import { replyEmpty, sessionOf } from "./auth-fortify.ts";
 import { auth, currentUser, passwordConfirmedRecently } from "./guards.ts";
 import { clearThrottle, throttle } from "./throttles.ts";
-import { parseForm } from "./validation.ts";
+import { jsonBody, route } from "./route.ts";
 import { logAccountEvent } from "./activity.ts";
 import { findUserById } from "../domain/users.ts";
 
@@ -19,36 +19,47 @@ import { findUserById } from "../domain/users.ts";
 export async function authPasswordRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }) {
   app.post(
     "/forgot-password",
-    { preHandler: [throttle("forgot-password"), throttle("forgot-password-email")] },
-    async (request) => {
-      const input = await parseForm(forgotPasswordForm, request.body);
-      sendPasswordResetLink(ctx, input.email);
-      return presentMessage(RESET_LINK_SENT);
-    },
+    route(
+      {
+        guards: [throttle("forgot-password"), throttle("forgot-password-email")],
+        body: forgotPasswordForm,
+        read: jsonBody,
+      },
+      async ({ body }) => {
+        sendPasswordResetLink(ctx, body.email);
+        return presentMessage(RESET_LINK_SENT);
+      },
+    ),
   );
 
-  app.post("/reset-password", async (request) => {
-    const input = await parseForm(resetPasswordForm, request.body);
-    const userId = await resetPassword(app.db, input);
-    await logAccountEvent(request, "password_changed", await findUserById(app.db, userId));
-    // The reset ended every session of the user; this one too, if it was theirs.
-    if (request.session?.userId === userId) request.session.invalidate();
-    return presentMessage(PASSWORD_RESET);
-  });
+  app.post(
+    "/reset-password",
+    route({ body: resetPasswordForm, read: jsonBody }, async ({ body }, request) => {
+      const userId = await resetPassword(app.db, body);
+      await logAccountEvent(request, "password_changed", await findUserById(app.db, userId));
+      // The reset ended every session of the user; this one too, if it was theirs.
+      if (request.session?.userId === userId) request.session.invalidate();
+      return presentMessage(PASSWORD_RESET);
+    }),
+  );
 
   app.post(
     "/user/confirm-password",
-    { preHandler: [auth, throttle("confirm-password")] },
-    async (request, reply) => {
-      const input = await parseForm(confirmPasswordForm, request.body);
-      await confirmPassword(currentUser(request), input.password);
-      await clearThrottle(request, "confirm-password");
-      sessionOf(request).put("auth.password_confirmed_at", Math.floor(Date.now() / 1000));
-      return replyEmpty(reply, 201);
-    },
+    route(
+      { guards: [auth, throttle("confirm-password")], body: confirmPasswordForm, read: jsonBody },
+      async ({ body }, request, reply) => {
+        await confirmPassword(currentUser(request), body.password);
+        await clearThrottle(request, "confirm-password");
+        sessionOf(request).put("auth.password_confirmed_at", Math.floor(Date.now() / 1000));
+        return replyEmpty(reply, 201);
+      },
+    ),
   );
 
-  app.get("/user/confirmed-password-status", { preHandler: auth }, async (request) =>
-    presentPasswordConfirmationStatus(passwordConfirmedRecently(request)),
+  app.get(
+    "/user/confirmed-password-status",
+    route({ guards: [auth] }, async (_input, request) =>
+      presentPasswordConfirmationStatus(passwordConfirmedRecently(request)),
+    ),
   );
 }

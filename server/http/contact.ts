@@ -13,11 +13,11 @@ import { presentMessage } from "../presenters/account.ts";
 import { presentContactMessage, presentContactMessagePage } from "../presenters/contact-message.ts";
 import { admin } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
-import { readForm } from "./multipart.ts";
-import { parseIdParam } from "./path-key.ts";
+import { idParams } from "./path-key.ts";
+import { route } from "./route.ts";
 import { throttle } from "./throttles.ts";
 import { answerTrashed, trashContextOf, trashWho } from "./trash.ts";
-import { line, parseForm, text, z } from "./validation.ts";
+import { line, text, z } from "./validation.ts";
 
 export const CONTACT_SENT = "Your message was sent successfully";
 
@@ -46,51 +46,64 @@ const messagesQuery = listQuery.extend({
 
 const stateForm = z.object({ state: z.enum(MESSAGE_STATES) });
 
-type IdParams = { Params: { id: string } };
+/** A bot (the honeypot filled) is answered as a person is; nothing it sent is checked. */
+const botForm = z.object({}).transform(() => ({ bot: true as const }));
+const personForm = contactForm.transform((input) => ({ ...input, bot: false as const }));
+
+const isBot = (fields: Record<string, unknown>) => {
+  const trap = fields[HONEYPOT_FIELD];
+  return trap !== undefined && trap !== null && trap !== "";
+};
 
 /**
  * POST /api/contact for visitors; for admins, what they sent, its state and its deletion (our
  * extension, records 015 and 036).
  */
 export async function contactRoutes(app: FastifyInstance) {
-  app.post("/api/contact", { preHandler: throttle("contact") }, async (request, reply) => {
-    const { fields } = await readForm(request);
-    const trap = fields[HONEYPOT_FIELD];
-    const bot = trap !== undefined && trap !== null && trap !== "";
-    // A bot is answered as a person is, so it learns nothing; its message is neither kept nor mailed.
-    if (!bot) {
-      const input = await parseForm(contactForm, fields);
-      await storeContactMessage(app.db, input, request.ip);
-      app.contactOutbox.deliver();
-    }
-    return reply.code(201).send(presentMessage(CONTACT_SENT));
-  });
+  app.post(
+    "/api/contact",
+    route(
+      { guards: [throttle("contact")], body: (fields) => (isBot(fields) ? botForm : personForm) },
+      async ({ body }, request, reply) => {
+        // A bot learns nothing; its message is neither kept nor mailed.
+        if (!body.bot) {
+          const { bot: _bot, ...input } = body;
+          await storeContactMessage(app.db, input, request.ip);
+          app.contactOutbox.deliver();
+        }
+        return reply.code(201).send(presentMessage(CONTACT_SENT));
+      },
+    ),
+  );
 
-  app.get("/api/contact-messages", { preHandler: admin }, async (request) => {
-    const { state, ...page } = messagesQuery.parse(request.query ?? {});
-    const [{ messages, total }, unread] = await Promise.all([
-      listContactMessages(app.db, page, state),
-      countUnreadMessages(app.db),
-    ]);
-    return presentContactMessagePage(messages, total, unread);
-  });
+  app.get(
+    "/api/contact-messages",
+    route({ guards: [admin], query: messagesQuery }, async ({ query: { state, ...page } }) => {
+      const [{ messages, total }, unread] = await Promise.all([
+        listContactMessages(app.db, page, state),
+        countUnreadMessages(app.db),
+      ]);
+      return presentContactMessagePage(messages, total, unread);
+    }),
+  );
 
-  app.post<IdParams>("/api/contact-messages/:id", { preHandler: admin }, async (request) => {
-    const id = parseIdParam(request.params.id);
-    const { fields } = await readForm(request);
-    const { state } = await parseForm(stateForm, fields);
-    const message = await setMessageState(app.db, trashWho(request), id, state);
-    if (!message) throw notFound();
-    return presentContactMessage(message);
-  });
-
-  app.delete<IdParams>(
+  app.post(
     "/api/contact-messages/:id",
-    { preHandler: admin },
-    async (request, reply) => {
-      const id = parseIdParam(request.params.id);
+    route(
+      { guards: [admin], params: idParams, body: stateForm },
+      async ({ params: { id }, body: { state } }, request) => {
+        const message = await setMessageState(app.db, trashWho(request), id, state);
+        if (!message) throw notFound();
+        return presentContactMessage(message);
+      },
+    ),
+  );
+
+  app.delete(
+    "/api/contact-messages/:id",
+    route({ guards: [admin], params: idParams }, async ({ params: { id } }, request, reply) => {
       const trashed = await trashContactMessage(trashContextOf(app), trashWho(request), id);
       return answerTrashed(app, reply, trashed);
-    },
+    }),
   );
 }

@@ -11,8 +11,9 @@ import { notFound, ValidationError } from "../errors.ts";
 import { presentDraft } from "../presenters/draft.ts";
 import { admin, currentUser } from "./guards.ts";
 import { FIELD_MAX_BYTES } from "./multipart.ts";
-import { parseIdParam } from "./path-key.ts";
-import { parseForm, text, z } from "./validation.ts";
+import { idParam } from "./path-key.ts";
+import { route, type BodyReader } from "./route.ts";
+import { segment, text, z } from "./validation.ts";
 
 /** The URL segments of what has drafts, as their revisions name them (record 030). */
 const SUBJECTS: Record<string, RevisionSubject> = {
@@ -65,16 +66,25 @@ const draftForm = z.object({
   data: draftData,
 });
 
-type DraftParams = { Params: { subject: string; id: string } };
+/** `/:subject/:id`: what has drafts, by its URL segment; settings is id 0. */
+const draftTarget = z
+  .object({ subject: segment(), id: segment() })
+  .transform(({ subject: segmentName, id }, ctx) => {
+    const subject = Object.hasOwn(SUBJECTS, segmentName) ? SUBJECTS[segmentName] : undefined;
+    const subjectId =
+      subject === "settings" ? (id === "0" ? 0 : undefined) : idParam.safeParse(id).data;
+    if (subject && subjectId !== undefined) return { subject, subjectId };
+    ctx.addIssue({ code: "custom", message: "Not Found." });
+    return z.NEVER;
+  });
 
-function draftKey(request: FastifyRequest<DraftParams>): DraftKey {
-  const subject = SUBJECTS[request.params.subject];
-  if (!subject || !Object.hasOwn(SUBJECTS, request.params.subject)) throw notFound();
-  const subjectId =
-    subject === "settings" ? (request.params.id === "0" ? 0 : -1) : parseIdParam(request.params.id);
-  if (subjectId < 0) throw notFound();
-  return { userId: currentUser(request).id, subject, subjectId };
-}
+/** A body that is not an object has no data. */
+const objectBody: BodyReader = (request) => {
+  const body = request.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    throw ValidationError.field("data", "The data field is required.");
+  return { fields: body, files: {} };
+};
 
 /** A successful save of an item ends its saver's draft of it. */
 export async function forgetDraft(request: FastifyRequest, subject: RevisionSubject, id: number) {
@@ -84,34 +94,50 @@ export async function forgetDraft(request: FastifyRequest, subject: RevisionSubj
 
 /** Autosaved drafts of the edit screens (our extension, record 030): each admin sees only theirs. */
 export async function draftRoutes(app: FastifyInstance) {
-  const route = "/api/drafts/:subject/:id";
-
-  app.get<DraftParams>(route, { preHandler: admin }, async (request) => {
-    const draft = await findDraft(app.db, draftKey(request));
-    if (!draft) throw notFound();
-    return presentDraft(draft);
+  const path = "/api/drafts/:subject/:id";
+  const guards = [admin];
+  const keyOf = (request: FastifyRequest, target: z.output<typeof draftTarget>): DraftKey => ({
+    userId: currentUser(request).id,
+    ...target,
   });
 
-  app.put<DraftParams>(
-    route,
-    { preHandler: admin, bodyLimit: 2 * FIELD_MAX_BYTES },
-    async (request) => {
-      const key = draftKey(request);
-      if (!(await draftItemExists(app.db, key.subject, key.subjectId))) throw notFound();
-      const body = request.body;
-      if (typeof body !== "object" || body === null || Array.isArray(body))
-        throw ValidationError.field("data", "The data field is required.");
-      const draft = await parseForm(draftForm, body);
-      const savedAt = await saveDraft(app.db, key, {
-        version: draft.version,
-        data: draft.data as Record<string, string>,
-      });
-      return { saved_at: savedAt };
-    },
+  app.get(
+    path,
+    route({ guards, params: draftTarget }, async ({ params }, request) => {
+      const draft = await findDraft(app.db, keyOf(request, params));
+      if (!draft) throw notFound();
+      return presentDraft(draft);
+    }),
   );
 
-  app.delete<DraftParams>(route, { preHandler: admin }, async (request, reply) => {
-    await deleteDraft(app.db, draftKey(request));
-    return reply.code(204).send();
-  });
+  app.put(
+    path,
+    route(
+      {
+        guards,
+        // A draft of nothing is a 404 before its body is looked at, as route binding is.
+        params: draftTarget.refine(({ subject, subjectId }) =>
+          draftItemExists(app.db, subject, subjectId),
+        ),
+        body: draftForm,
+        read: objectBody,
+        bodyLimit: 2 * FIELD_MAX_BYTES,
+      },
+      async ({ params, body }, request) => {
+        const savedAt = await saveDraft(app.db, keyOf(request, params), {
+          version: body.version,
+          data: body.data as Record<string, string>,
+        });
+        return { saved_at: savedAt };
+      },
+    ),
+  );
+
+  app.delete(
+    path,
+    route({ guards, params: draftTarget }, async ({ params }, request, reply) => {
+      await deleteDraft(app.db, keyOf(request, params));
+      return reply.code(204).send();
+    }),
+  );
 }

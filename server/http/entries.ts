@@ -13,7 +13,9 @@ import {
   presentEntryPage,
 } from "../presenters/entry.ts";
 import { entryListQuery } from "./entry-forms.ts";
-import { parsePathKey } from "./path-key.ts";
+import { pathKeyParam } from "./path-key.ts";
+import { route } from "./route.ts";
+import { z } from "./validation.ts";
 
 const isAdmin = (request: FastifyRequest) => request.user?.role === "admin";
 
@@ -27,37 +29,40 @@ export async function entryRoutes(app: FastifyInstance) {
   for (const segment of Object.keys(ENTRY_SEGMENTS) as EntrySegment[]) {
     const kind = ENTRY_SEGMENTS[segment];
 
-    app.get(`/api/${segment}`, async (request) => {
-      const { page, limit, q, status } = entryListQuery.parse(request.query ?? {});
-      if (isAdmin(request)) {
-        const { entries, total } = await listEntriesForAdmin(app.db, kind, {
-          page,
-          limit,
-          q,
-          status,
-        });
-        return presentAdminEntryPage(entries, total);
-      }
-      // Visitors see published entries only, so asking for the others finds none.
-      if (status === "draft" || status === "scheduled") return presentEntryPage([], 0);
-      const { entries, total } = await listEntries(app.db, kind, { page, limit });
-      return presentEntryPage(entries, total);
-    });
+    app.get(
+      `/api/${segment}`,
+      route({ query: entryListQuery }, async ({ query: { page, limit, q, status } }, request) => {
+        if (isAdmin(request)) {
+          const { entries, total } = await listEntriesForAdmin(app.db, kind, {
+            page,
+            limit,
+            q,
+            status,
+          });
+          return presentAdminEntryPage(entries, total);
+        }
+        // Visitors see published entries only, so asking for the others finds none.
+        if (status === "draft" || status === "scheduled") return presentEntryPage([], 0);
+        const { entries, total } = await listEntries(app.db, kind, { page, limit });
+        return presentEntryPage(entries, total);
+      }),
+    );
 
-    app.get<{ Params: { key: string } }>(`/api/${segment}/:key`, async (request) => {
-      const asAdmin = isAdmin(request);
-      const found = await findEntry(app.db, kind, parsePathKey(request.params.key), {
-        includeScheduled: asAdmin,
-      });
-      if (!found) throw notFound();
-      const entry = await withEmbeddedGalleries(app.db, found.entry);
-      if (!asAdmin) return presentEntry(entry, found.images);
-      return presentEntryForAdmin(
-        entry,
-        found.images,
-        await oldSlugsOf(app.db, found.entry.id),
-        await currentVersion(app.db, kind, found.entry.id),
-      );
-    });
+    app.get(
+      `/api/${segment}/:key`,
+      route({ params: z.object({ key: pathKeyParam }) }, async ({ params: { key } }, request) => {
+        const asAdmin = isAdmin(request);
+        const found = await findEntry(app.db, kind, key, { includeScheduled: asAdmin });
+        if (!found) throw notFound();
+        const entry = await withEmbeddedGalleries(app.db, found.entry);
+        if (!asAdmin) return presentEntry(entry, found.images);
+        return presentEntryForAdmin(
+          entry,
+          found.images,
+          await oldSlugsOf(app.db, found.entry.id),
+          await currentVersion(app.db, kind, found.entry.id),
+        );
+      }),
+    );
   }
 }

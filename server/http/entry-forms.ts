@@ -1,9 +1,10 @@
 import { SLUG_PATTERN } from "../domain/entry-slugs.ts";
 import { LISTED_STATUSES } from "../domain/entry-status.ts";
 import { listQuery } from "./list-query.ts";
-import type { FormInput, UploadedFile } from "./multipart.ts";
+import type { UploadedFile } from "./multipart.ts";
+import type { BodyReader } from "./route.ts";
 import { versionField } from "./revisions.ts";
-import { line, parseForm, text, z } from "./validation.ts";
+import { line, text, z } from "./validation.ts";
 
 /** The inputs of the admin entry calls, with Laravel's messages. */
 
@@ -160,52 +161,53 @@ export const imageOrderForm = z.object({
   images: idList("images"),
 });
 
-/** POST /api/{kind}/order: the list as a bare array or under `items`. */
+/** POST /api/{kind}/order: the list of entries in their new order. */
 export const entryOrderForm = z.object({ items: idList("items") });
 
-/** A JSON body's fields; any other body has none. */
-export function jsonFields(body: unknown): Record<string, unknown> {
-  return typeof body === "object" && body !== null && !Array.isArray(body)
+const fieldsOf = (body: unknown): Record<string, unknown> =>
+  typeof body === "object" && body !== null && !Array.isArray(body)
     ? (body as Record<string, unknown>)
     : {};
-}
 
-export function orderBody(body: unknown): { items: unknown } {
-  if (Array.isArray(body)) return { items: body };
-  return { items: jsonFields(body).items };
-}
+/** A JSON body's fields; any other body has none. */
+export const jsonFields: BodyReader = (request) => ({ fields: fieldsOf(request.body), files: {} });
+
+/** POST /api/{kind}/order: the list as a bare array or under `items`. */
+export const orderBody: BodyReader = (request) => ({
+  fields: { items: Array.isArray(request.body) ? request.body : fieldsOf(request.body).items },
+  files: {},
+});
 
 /**
- * POST /api/{kind}images: the picture, the id of its entry under the field the client used
- * (every message under that name), and an optional alt text.
+ * POST /api/{kind}images and /api/galleriesimages: the picture, the id of its owner under the
+ * field the client used (every message under that name), and an optional alt text.
  */
-export async function parseEntryImageUpload(
-  form: FormInput,
-  ownerField: string,
-): Promise<{ ownerId: number; file: UploadedFile; alt: string }> {
+export function imageUploadForm(ownerField: string) {
   const label = ownerField.replaceAll("_", " ");
-  const schema = z.object({
-    [ownerField]: z.unknown().transform((value, ctx) => {
-      const id = wholeNumber(value);
-      if (id !== undefined) return id;
-      ctx.addIssue({
-        code: "custom",
-        message:
-          value === undefined || value === ""
-            ? `The ${label} field is required.`
-            : `The ${label} field must be an integer.`,
-      });
-      return z.NEVER;
-    }),
-    file: z.custom<UploadedFile>((file) => file !== undefined, {
-      message: "The file field is required.",
-    }),
-    alt: line().max(255).default(""),
-  });
-  // The computed key hides the other fields' types from TypeScript; the schema has checked them.
-  const input = (await parseForm(schema, { ...form.fields, file: form.files.file })) as {
-    file: UploadedFile;
-    alt: string;
-  } & Record<string, unknown>;
-  return { ownerId: input[ownerField] as number, file: input.file, alt: input.alt };
+  return z
+    .object({
+      [ownerField]: z.unknown().transform((value, ctx) => {
+        const id = wholeNumber(value);
+        if (id !== undefined) return id;
+        ctx.addIssue({
+          code: "custom",
+          message:
+            value === undefined || value === ""
+              ? `The ${label} field is required.`
+              : `The ${label} field must be an integer.`,
+        });
+        return z.NEVER;
+      }),
+      file: z.custom<UploadedFile>((file) => file !== undefined, {
+        message: "The file field is required.",
+      }),
+      alt: line().max(255).default(""),
+    })
+    .transform((input) => ({
+      ownerField,
+      // The computed key hides its type from TypeScript; the schema has checked it.
+      ownerId: input[ownerField] as number,
+      file: input.file as UploadedFile,
+      alt: input.alt as string,
+    }));
 }

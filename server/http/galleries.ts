@@ -14,15 +14,15 @@ import {
 import { activityLink, ownerTitle } from "../domain/activity.ts";
 import { notFound, ValidationError } from "../errors.ts";
 import { presentGallery, presentGalleryImage, presentGalleryPage } from "../presenters/gallery.ts";
-import { imageOrderForm, jsonFields, parseEntryImageUpload } from "./entry-forms.ts";
+import { imageOrderForm, imageUploadForm, jsonFields } from "./entry-forms.ts";
 import { logActivity } from "./activity.ts";
 import { trashGallery, trashGalleryImage } from "../domain/trash.ts";
 import { admin } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
-import { readForm } from "./multipart.ts";
-import { parseIdParam } from "./path-key.ts";
+import { idParams } from "./path-key.ts";
+import { formWithFiles, route } from "./route.ts";
 import { answerTrashed, trashContextOf, trashWho } from "./trash.ts";
-import { line, parseForm, z } from "./validation.ts";
+import { line, z } from "./validation.ts";
 
 const name = line().min(1).max(255);
 /** Laravel's nullable string: null is "". */
@@ -60,8 +60,6 @@ const galleryImageForm = z.object({
     .optional(),
 });
 
-type IdParams = { Params: { id: string } };
-
 const galleryLine = (gallery: { id: number; name: string }) => ({
   subject: "gallery",
   subjectId: gallery.id,
@@ -78,77 +76,107 @@ const galleryPhotoLine = async (db: DB, image: { id: number; gallery_id: number 
 
 /** DESIGN §5 "galleries": every call needs a verified admin. */
 export async function galleryRoutes(app: FastifyInstance) {
-  app.addHook("preHandler", admin);
   const ctx: GalleryContext = { db: app.db, storage: app.storage };
   const trash = trashContextOf(app);
+  const guards = [admin];
 
-  app.get("/api/galleries", async (request) => {
-    const { galleries, total } = await listGalleries(app.db, listQuery.parse(request.query ?? {}));
-    return presentGalleryPage(galleries, total);
-  });
+  app.get(
+    "/api/galleries",
+    route({ guards, query: listQuery }, async ({ query }) => {
+      const { galleries, total } = await listGalleries(app.db, query);
+      return presentGalleryPage(galleries, total);
+    }),
+  );
 
-  app.post("/api/galleries", async (request, reply) => {
-    const { fields } = await readForm(request);
-    const gallery = await createGallery(app.db, await parseForm(galleryCreateForm, fields));
-    await logActivity(request, "created", galleryLine(gallery));
-    return reply.code(201).send(presentGallery(gallery, []));
-  });
+  app.post(
+    "/api/galleries",
+    route({ guards, body: galleryCreateForm }, async ({ body }, request, reply) => {
+      const gallery = await createGallery(app.db, body);
+      await logActivity(request, "created", galleryLine(gallery));
+      return reply.code(201).send(presentGallery(gallery, []));
+    }),
+  );
 
-  app.get<IdParams>("/api/galleries/:id", async (request) => {
-    const found = await findGallery(app.db, parseIdParam(request.params.id));
-    if (!found) throw notFound();
-    return presentGallery(found.gallery, found.images);
-  });
+  app.get(
+    "/api/galleries/:id",
+    route({ guards, params: idParams }, async ({ params: { id } }) => {
+      const found = await findGallery(app.db, id);
+      if (!found) throw notFound();
+      return presentGallery(found.gallery, found.images);
+    }),
+  );
 
-  app.post<IdParams>("/api/galleries/:id", async (request) => {
-    const id = parseIdParam(request.params.id);
-    const { fields } = await readForm(request);
-    const saved = await updateGallery(app.db, id, await parseForm(galleryUpdateForm, fields));
-    if (!saved) throw notFound();
-    await logActivity(request, "saved", galleryLine(saved.gallery));
-    return presentGallery(saved.gallery, saved.images);
-  });
+  app.post(
+    "/api/galleries/:id",
+    route(
+      { guards, params: idParams, body: galleryUpdateForm },
+      async ({ params: { id }, body }, request) => {
+        const saved = await updateGallery(app.db, id, body);
+        if (!saved) throw notFound();
+        await logActivity(request, "saved", galleryLine(saved.gallery));
+        return presentGallery(saved.gallery, saved.images);
+      },
+    ),
+  );
 
-  app.delete<IdParams>("/api/galleries/:id", async (request, reply) => {
-    const id = parseIdParam(request.params.id);
-    return answerTrashed(app, reply, await trashGallery(trash, trashWho(request), id));
-  });
+  app.delete(
+    "/api/galleries/:id",
+    route({ guards, params: idParams }, async ({ params: { id } }, request, reply) =>
+      answerTrashed(app, reply, await trashGallery(trash, trashWho(request), id)),
+    ),
+  );
 
-  app.post("/api/galleriesimages", async (request, reply) => {
-    const form = await readForm(request, { fileFields: ["file"] });
-    const { ownerId, file, alt } = await parseEntryImageUpload(form, "gallery_id");
-    const image = await addGalleryImage(ctx, ownerId, { file: file.data, alt });
-    if (!image) throw ValidationError.field("gallery_id", "The selected gallery id is invalid.");
-    await logActivity(request, "uploaded", await galleryPhotoLine(app.db, image));
-    return reply.code(201).send(presentGalleryImage(image));
-  });
+  app.post(
+    "/api/galleriesimages",
+    route(
+      { guards, body: imageUploadForm("gallery_id"), read: formWithFiles(["file"]) },
+      async ({ body: { ownerId, file, alt } }, request, reply) => {
+        const image = await addGalleryImage(ctx, ownerId, { file: file.data, alt });
+        if (!image)
+          throw ValidationError.field("gallery_id", "The selected gallery id is invalid.");
+        await logActivity(request, "uploaded", await galleryPhotoLine(app.db, image));
+        return reply.code(201).send(presentGalleryImage(image));
+      },
+    ),
+  );
 
-  app.post("/api/galleriesimages/order", async (request) => {
-    const { id, images } = await parseForm(imageOrderForm, jsonFields(request.body));
-    const gallery = await reorderGalleryImages(app.db, id, images);
-    if (!gallery) throw ValidationError.field("id", "The selected id is invalid.");
-    await logActivity(request, "reordered", galleryLine(gallery.gallery));
-    return presentGallery(gallery.gallery, gallery.images);
-  });
+  app.post(
+    "/api/galleriesimages/order",
+    route({ guards, body: imageOrderForm, read: jsonFields }, async ({ body }, request) => {
+      const gallery = await reorderGalleryImages(app.db, body.id, body.images);
+      if (!gallery) throw ValidationError.field("id", "The selected id is invalid.");
+      await logActivity(request, "reordered", galleryLine(gallery.gallery));
+      return presentGallery(gallery.gallery, gallery.images);
+    }),
+  );
 
-  app.post<IdParams>("/api/galleriesimages/:id", async (request) => {
-    const id = parseIdParam(request.params.id);
-    const { fields } = await readForm(request);
-    const image = await updateGalleryImage(app.db, id, await parseForm(galleryImageForm, fields));
-    if (!image) throw notFound();
-    await logActivity(request, "saved", await galleryPhotoLine(app.db, image));
-    return presentGalleryImage(image);
-  });
+  app.post(
+    "/api/galleriesimages/:id",
+    route(
+      { guards, params: idParams, body: galleryImageForm },
+      async ({ params: { id }, body }, request) => {
+        const image = await updateGalleryImage(app.db, id, body);
+        if (!image) throw notFound();
+        await logActivity(request, "saved", await galleryPhotoLine(app.db, image));
+        return presentGalleryImage(image);
+      },
+    ),
+  );
 
-  app.delete<IdParams>("/api/galleriesimages/:id", async (request, reply) => {
-    const id = parseIdParam(request.params.id);
-    return answerTrashed(app, reply, await trashGalleryImage(trash, trashWho(request), id));
-  });
+  app.delete(
+    "/api/galleriesimages/:id",
+    route({ guards, params: idParams }, async ({ params: { id } }, request, reply) =>
+      answerTrashed(app, reply, await trashGalleryImage(trash, trashWho(request), id)),
+    ),
+  );
 
-  app.post<IdParams>("/api/galleriesimages/:id/rotate", async (request) => {
-    const image = await rotateGalleryImage(ctx, parseIdParam(request.params.id));
-    if (!image) throw notFound();
-    await logActivity(request, "rotated", await galleryPhotoLine(app.db, image));
-    return presentGalleryImage(image);
-  });
+  app.post(
+    "/api/galleriesimages/:id/rotate",
+    route({ guards, params: idParams }, async ({ params: { id } }, request) => {
+      const image = await rotateGalleryImage(ctx, id);
+      if (!image) throw notFound();
+      await logActivity(request, "rotated", await galleryPhotoLine(app.db, image));
+      return presentGalleryImage(image);
+    }),
+  );
 }

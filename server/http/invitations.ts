@@ -3,7 +3,7 @@ import { acceptInvitation, type InvitationContext, PASSWORD_SET } from "../domai
 import { presentMessage } from "../presenters/account.ts";
 import { logAccountEvent } from "./activity.ts";
 import { resetPasswordForm } from "./auth-forms.ts";
-import { parseForm } from "./validation.ts";
+import { jsonBody, route } from "./route.ts";
 
 /** What invitations need of the app. */
 export function invitationContextOf(app: FastifyInstance): InvitationContext {
@@ -21,12 +21,14 @@ export function invitationContextOf(app: FastifyInstance): InvitationContext {
  * under `email` for a link that is unknown, spent or expired.
  */
 export async function invitationRoutes(app: FastifyInstance) {
-  app.post("/set-password", async (request) => {
-    const input = await parseForm(resetPasswordForm, request.body);
-    const user = await acceptInvitation(app.db, input);
-    await logAccountEvent(request, "invitation_accepted", user);
-    // Setting the password ended every session of the user; this one too, if it was theirs.
-    if (request.session?.userId === user.id) request.session.invalidate();
-    return presentMessage(PASSWORD_SET);
-  });
+  app.post(
+    "/set-password",
+    route({ body: resetPasswordForm, read: jsonBody }, async ({ body }, request) => {
+      const user = await acceptInvitation(app.db, body);
+      await logAccountEvent(request, "invitation_accepted", user);
+      // Setting the password ended every session of the user; this one too, if it was theirs.
+      if (request.session?.userId === user.id) request.session.invalidate();
+      return presentMessage(PASSWORD_SET);
+    }),
+  );
 }

@@ -17,8 +17,9 @@ import { presentWidgetForAdmin } from "../presenters/widget.ts";
 import { actorOf } from "./actor.ts";
 import { admin } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
-import { parseIdParam } from "./path-key.ts";
-import { z } from "./validation.ts";
+import { idParam } from "./path-key.ts";
+import { route } from "./route.ts";
+import { segment, z } from "./validation.ts";
 
 /**
  * The optional `version` of a save: the version the client loaded the item at (record 030).
@@ -43,50 +44,48 @@ const PATH_SUBJECTS: Record<string, RevisionSubject> = {
   settings: "settings",
 };
 
-type RevisionParams = { Params: { subject: string; id: string; version?: string } };
+/** `/:subject/:id`: the item whose history it is; settings is id 0. */
+const revisionTarget = { subject: segment(), id: segment() };
 
-/** The subject and id a path names; settings is id 0, anything else unknown is a 404. */
-function parseTarget(params: RevisionParams["Params"]): {
-  segment: string;
-  subject: RevisionSubject;
-  id: number;
-} {
-  const subject = PATH_SUBJECTS[params.subject];
-  if (!subject || !Object.hasOwn(PATH_SUBJECTS, params.subject)) throw notFound();
-  if (subject === "settings") {
-    if (params.id !== "0") throw notFound();
-    return { segment: params.subject, subject, id: 0 };
-  }
-  return { segment: params.subject, subject, id: parseIdParam(params.id) };
+function toTarget(
+  { subject: segmentName, id }: { subject: string; id: string },
+  ctx: z.RefinementCtx,
+) {
+  const subject = Object.hasOwn(PATH_SUBJECTS, segmentName)
+    ? PATH_SUBJECTS[segmentName]
+    : undefined;
+  const itemId = subject === "settings" ? (id === "0" ? 0 : undefined) : idParam.safeParse(id).data;
+  if (subject && itemId !== undefined) return { segment: segmentName, subject, id: itemId };
+  ctx.addIssue({ code: "custom", message: "Not Found." });
+  return z.NEVER;
 }
+
+const historyParams = z.object(revisionTarget).transform(toTarget);
+const restoreParams = z
+  .object({ ...revisionTarget, version: idParam })
+  .transform(({ version, ...target }, ctx) => ({ ...toTarget(target, ctx), version }));
 
 const text = (data: RevisionData, key: string) =>
   typeof data[key] === "string" ? (data[key] as string) : undefined;
 
 /** An item's history and restoring one of its versions (record 030): verified admins only. */
 export async function revisionRoutes(app: FastifyInstance) {
-  app.get<RevisionParams>("/api/revisions/:subject/:id", { preHandler: admin }, async (request) => {
-    const { subject, id } = parseTarget(request.params);
-    const { revisions, total, version } = await listRevisions(
-      app.db,
-      subject,
-      id,
-      listQuery.parse(request.query ?? {}),
-    );
-    return presentRevisionPage(revisions, total, version);
-  });
+  app.get(
+    "/api/revisions/:subject/:id",
+    route(
+      { guards: [admin], params: historyParams, query: listQuery },
+      async ({ params: { subject, id }, query }) => {
+        const { revisions, total, version } = await listRevisions(app.db, subject, id, query);
+        return presentRevisionPage(revisions, total, version);
+      },
+    ),
+  );
 
-  app.post<RevisionParams>(
+  app.post(
     "/api/revisions/:subject/:id/:version/restore",
-    { preHandler: admin },
-    async (request) => {
-      const { segment, subject, id } = parseTarget(request.params);
-      const revision = await findRevision(
-        app.db,
-        subject,
-        id,
-        parseIdParam(request.params.version ?? ""),
-      );
+    route({ guards: [admin], params: restoreParams }, async ({ params }, request) => {
+      const { segment, subject, id } = params;
+      const revision = await findRevision(app.db, subject, id, params.version);
       if (!revision) throw notFound();
       const actor = actorOf(request);
       const options = { actor, keep: app.config.revisionsKeep };
@@ -168,7 +167,7 @@ export async function revisionRoutes(app: FastifyInstance) {
         ipAddress: request.ip,
       });
       return answer;
-    },
+    }),
   );
 }
 

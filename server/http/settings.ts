@@ -7,6 +7,7 @@ import { logActivity } from "./activity.ts";
 import { forgetDraft } from "./drafts.ts";
 import { admin } from "./guards.ts";
 import { versionField } from "./revisions.ts";
+import { jsonBody, route } from "./route.ts";
 import { line, text, z } from "./validation.ts";
 
 const shortLine = line().max(500);
@@ -26,21 +27,29 @@ const settingsInput = z
   .extend({ version: versionField });
 
 export async function settingsRoutes(app: FastifyInstance) {
-  app.get("/api/settings", async (request) => {
-    const settings = await getSettings(app.db);
-    if (request.user?.role !== "admin") return presentSettings(settings);
-    return presentSettingsForAdmin(settings, await currentVersion(app.db, "settings", 0));
-  });
+  app.get(
+    "/api/settings",
+    route({}, async (_input, request) => {
+      const settings = await getSettings(app.db);
+      if (request.user?.role !== "admin") return presentSettings(settings);
+      return presentSettingsForAdmin(settings, await currentVersion(app.db, "settings", 0));
+    }),
+  );
 
-  app.put("/api/settings", { preHandler: admin }, async (request) => {
-    const { version, ...input } = settingsInput.parse(request.body ?? {});
-    const saved = await saveSettings(app.db, input, {
-      actor: actorOf(request),
-      expectedVersion: version,
-      keep: app.config.revisionsKeep,
-    });
-    await forgetDraft(request, "settings", 0);
-    await logActivity(request, "saved", { subject: "settings" });
-    return presentSettingsForAdmin(saved, saved.version);
-  });
+  app.put(
+    "/api/settings",
+    route(
+      { guards: [admin], body: settingsInput, read: jsonBody },
+      async ({ body: { version, ...input } }, request) => {
+        const saved = await saveSettings(app.db, input, {
+          actor: actorOf(request),
+          expectedVersion: version,
+          keep: app.config.revisionsKeep,
+        });
+        await forgetDraft(request, "settings", 0);
+        await logActivity(request, "saved", { subject: "settings" });
+        return presentSettingsForAdmin(saved, saved.version);
+      },
+    ),
+  );
 }

@@ -18,11 +18,11 @@ import { trashTestimonial } from "../domain/trash.ts";
 import { forgetDraft } from "./drafts.ts";
 import { admin } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
-import { readForm } from "./multipart.ts";
-import { parseIdParam } from "./path-key.ts";
+import { idParams } from "./path-key.ts";
+import { route } from "./route.ts";
 import { versionField } from "./revisions.ts";
 import { answerTrashed, trashContextOf, trashWho } from "./trash.ts";
-import { line, parseForm, text, z } from "./validation.ts";
+import { line, text, z } from "./validation.ts";
 
 /**
  * A star rating: a whole number from 1 to 5, given as a number or as digits (a form field), with
@@ -59,8 +59,6 @@ const testimonialForm = z.object({
 /** A save may leave fields out: they keep their values. */
 const testimonialUpdateForm = testimonialForm.partial().extend({ version: versionField });
 
-type IdParams = { Params: { id: string } };
-
 const testimonialLine = ({ id, name }: { id: number; name: string }) => ({
   subject: "testimonial",
   subjectId: id,
@@ -69,50 +67,60 @@ const testimonialLine = ({ id, name }: { id: number; name: string }) => ({
 
 /** Testimonials: anyone reads them (the home page shows them), admins write them. */
 export async function testimonialRoutes(app: FastifyInstance) {
-  app.get("/api/testimonials", async (request) => {
-    const { testimonials, total } = await listTestimonials(
-      app.db,
-      listQuery.parse(request.query ?? {}),
-    );
-    return presentTestimonialPage(testimonials, total);
-  });
+  app.get(
+    "/api/testimonials",
+    route({ query: listQuery }, async ({ query }) => {
+      const { testimonials, total } = await listTestimonials(app.db, query);
+      return presentTestimonialPage(testimonials, total);
+    }),
+  );
 
-  app.get<IdParams>("/api/testimonials/:id", async (request) => {
-    const testimonial = await findTestimonial(app.db, parseIdParam(request.params.id));
-    if (!testimonial) throw notFound();
-    if (request.user?.role === "admin")
-      return presentTestimonialForAdmin(
-        testimonial,
-        await currentVersion(app.db, "testimonial", testimonial.id),
-      );
-    return presentTestimonial(testimonial);
-  });
+  app.get(
+    "/api/testimonials/:id",
+    route({ params: idParams }, async ({ params: { id } }, request) => {
+      const testimonial = await findTestimonial(app.db, id);
+      if (!testimonial) throw notFound();
+      if (request.user?.role === "admin")
+        return presentTestimonialForAdmin(
+          testimonial,
+          await currentVersion(app.db, "testimonial", testimonial.id),
+        );
+      return presentTestimonial(testimonial);
+    }),
+  );
 
-  app.post("/api/testimonials", { preHandler: admin }, async (request, reply) => {
-    const { fields } = await readForm(request);
-    const testimonial = await createTestimonial(app.db, await parseForm(testimonialForm, fields));
-    await logActivity(request, "created", testimonialLine(testimonial));
-    return reply.code(201).send(presentTestimonial(testimonial));
-  });
+  app.post(
+    "/api/testimonials",
+    route({ guards: [admin], body: testimonialForm }, async ({ body }, request, reply) => {
+      const testimonial = await createTestimonial(app.db, body);
+      await logActivity(request, "created", testimonialLine(testimonial));
+      return reply.code(201).send(presentTestimonial(testimonial));
+    }),
+  );
 
-  app.post<IdParams>("/api/testimonials/:id", { preHandler: admin }, async (request) => {
-    const id = parseIdParam(request.params.id);
-    const { fields } = await readForm(request);
-    const { version, ...changes } = await parseForm(testimonialUpdateForm, fields);
-    const testimonial = await updateTestimonial(app.db, id, changes, {
-      actor: actorOf(request),
-      expectedVersion: version,
-      keep: app.config.revisionsKeep,
-    });
-    if (!testimonial) throw notFound();
-    await forgetDraft(request, "testimonial", id);
-    await logActivity(request, "saved", testimonialLine(testimonial));
-    return presentTestimonialForAdmin(testimonial, testimonial.version);
-  });
+  app.post(
+    "/api/testimonials/:id",
+    route(
+      { guards: [admin], params: idParams, body: testimonialUpdateForm },
+      async ({ params: { id }, body: { version, ...changes } }, request) => {
+        const testimonial = await updateTestimonial(app.db, id, changes, {
+          actor: actorOf(request),
+          expectedVersion: version,
+          keep: app.config.revisionsKeep,
+        });
+        if (!testimonial) throw notFound();
+        await forgetDraft(request, "testimonial", id);
+        await logActivity(request, "saved", testimonialLine(testimonial));
+        return presentTestimonialForAdmin(testimonial, testimonial.version);
+      },
+    ),
+  );
 
-  app.delete<IdParams>("/api/testimonials/:id", { preHandler: admin }, async (request, reply) => {
-    const id = parseIdParam(request.params.id);
-    const item = await trashTestimonial(trashContextOf(app), trashWho(request), id);
-    return answerTrashed(app, reply, item);
-  });
+  app.delete(
+    "/api/testimonials/:id",
+    route({ guards: [admin], params: idParams }, async ({ params: { id } }, request, reply) => {
+      const item = await trashTestimonial(trashContextOf(app), trashWho(request), id);
+      return answerTrashed(app, reply, item);
+    }),
+  );
 }

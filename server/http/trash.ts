@@ -11,9 +11,8 @@ import { presentRestored, presentTrashPage } from "../presenters/trash.ts";
 import { actorOf } from "./actor.ts";
 import { admin } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
-import { parseIdParam } from "./path-key.ts";
-
-type IdParams = { Params: { id: string } };
+import { idParams } from "./path-key.ts";
+import { route } from "./route.ts";
 
 /** What the trash needs of the app. */
 export function trashContextOf(app: FastifyInstance): TrashContext {
@@ -40,32 +39,36 @@ export async function answerTrashed(
 
 /** Our extension (record 030): the trash, for verified admins. */
 export async function trashRoutes(app: FastifyInstance) {
-  app.addHook("preHandler", admin);
   const ctx = trashContextOf(app);
+  const guards = [admin];
   // Items past their time go at start, so no cron job is needed.
   app.addHook("onReady", async () => purgeExpired(ctx));
 
-  app.get("/api/trash", async (request) => {
-    await purgeExpired(ctx);
-    const { items, total } = await listTrash(app.db, listQuery.parse(request.query ?? {}));
-    return presentTrashPage(items, total, ctx.trashDays);
-  });
+  app.get(
+    "/api/trash",
+    route({ guards, query: listQuery }, async ({ query }) => {
+      await purgeExpired(ctx);
+      const { items, total } = await listTrash(app.db, query);
+      return presentTrashPage(items, total, ctx.trashDays);
+    }),
+  );
 
-  app.post<IdParams>("/api/trash/:id/restore", async (request) => {
-    await purgeExpired(ctx);
-    const restored = await restoreFromTrash(
-      ctx,
-      trashWho(request),
-      parseIdParam(request.params.id),
-    );
-    if (!restored) throw notFound();
-    return presentRestored(restored);
-  });
+  app.post(
+    "/api/trash/:id/restore",
+    route({ guards, params: idParams }, async ({ params: { id } }, request) => {
+      await purgeExpired(ctx);
+      const restored = await restoreFromTrash(ctx, trashWho(request), id);
+      if (!restored) throw notFound();
+      return presentRestored(restored);
+    }),
+  );
 
-  app.delete<IdParams>("/api/trash/:id", async (request, reply) => {
-    await purgeExpired(ctx);
-    if (!(await purgeFromTrash(ctx, trashWho(request), parseIdParam(request.params.id))))
-      throw notFound();
-    return reply.code(204).send();
-  });
+  app.delete(
+    "/api/trash/:id",
+    route({ guards, params: idParams }, async ({ params: { id } }, request, reply) => {
+      await purgeExpired(ctx);
+      if (!(await purgeFromTrash(ctx, trashWho(request), id))) throw notFound();
+      return reply.code(204).send();
+    }),
+  );
 }

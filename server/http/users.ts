@@ -16,16 +16,18 @@ import { logActivity } from "./activity.ts";
 import { invitationContextOf } from "./invitations.ts";
 import { admin, currentUser } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
-import { readForm } from "./multipart.ts";
-import { parseIdParam } from "./path-key.ts";
-import { line, parseForm, z } from "./validation.ts";
+import { idParams } from "./path-key.ts";
+import { route } from "./route.ts";
+import { line, z } from "./validation.ts";
 
 const personName = line().min(1).max(255);
 const role = z.enum(["user", "admin"]);
 
+/** Record 036: `send_invitation` true adds the user without a password and mails them a link. */
 const userCreateForm = (db: DB) =>
   confirmed(
     z.object({
+      send_invitation: boolean.pipe(z.literal(false)),
       firstname: personName,
       lastname: personName,
       email: uniqueEmail(db),
@@ -36,11 +38,14 @@ const userCreateForm = (db: DB) =>
     "password",
   );
 
-/** Record 036: `send_invitation` true adds the user without a password and mails them a link. */
-const invitationChoice = z.object({ send_invitation: boolean });
-
 const userInviteForm = (db: DB) =>
-  z.object({ firstname: personName, lastname: personName, email: uniqueEmail(db), role });
+  z.object({
+    send_invitation: boolean.pipe(z.literal(true)),
+    firstname: personName,
+    lastname: personName,
+    email: uniqueEmail(db),
+    role,
+  });
 
 /** Every field is optional; an empty password (the form's field left blank) keeps the old one. */
 const userUpdateForm = (db: DB, id: number) =>
@@ -59,8 +64,6 @@ const userUpdateForm = (db: DB, id: number) =>
     "password",
   );
 
-type IdParams = { Params: { id: string } };
-
 /** An activity line names a user by name, never by address. */
 export const userLine = (user: { id: number; firstname: string; lastname: string }) => ({
   subject: "user",
@@ -70,70 +73,93 @@ export const userLine = (user: { id: number; firstname: string; lastname: string
 
 /** DESIGN §5 "Users (admin)": every call needs a verified admin. */
 export async function userAdminRoutes(app: FastifyInstance) {
-  app.addHook("preHandler", admin);
   const database = { db: app.db, dialect: app.dialect };
+  const guards = [admin];
+  const createForm = userCreateForm(app.db);
+  const inviteForm = userInviteForm(app.db);
 
-  app.get("/api/users", async (request) => {
-    const { users, total } = await listUsers(app.db, listQuery.parse(request.query ?? {}));
-    const invitations = await invitationsOf(
-      app.db,
-      users.map((user) => user.id),
-    );
-    return presentAdminUserPage(users, total, invitations);
-  });
+  app.get(
+    "/api/users",
+    route({ guards, query: listQuery }, async ({ query }) => {
+      const { users, total } = await listUsers(app.db, query);
+      const invitations = await invitationsOf(
+        app.db,
+        users.map((user) => user.id),
+      );
+      return presentAdminUserPage(users, total, invitations);
+    }),
+  );
 
-  app.post("/api/users", async (request, reply) => {
-    const { fields } = await readForm(request);
-    if ((await parseForm(invitationChoice, fields)).send_invitation) {
-      const input = await parseForm(userInviteForm(app.db), fields);
-      const invited = await inviteUser(invitationContextOf(app), actorOf(request), input);
-      await logActivity(request, "invited", userLine(invited.user));
-      return reply.code(201).send(presentAdminUser(invited.user, invited.invitation));
-    }
-    const input = await parseForm(userCreateForm(app.db), fields);
-    // An admin vouches for the address: the account can sign in at once.
-    const user = await createUser(app.db, { ...input, verified: true });
-    await logActivity(request, "created", userLine(user));
-    return reply.code(201).send(presentAdminUser(user, undefined));
-  });
+  app.post(
+    "/api/users",
+    route(
+      {
+        guards,
+        body: (fields) => (boolean.parse(fields.send_invitation) ? inviteForm : createForm),
+      },
+      async ({ body }, request, reply) => {
+        if (body.send_invitation) {
+          const invited = await inviteUser(invitationContextOf(app), actorOf(request), body);
+          await logActivity(request, "invited", userLine(invited.user));
+          return reply.code(201).send(presentAdminUser(invited.user, invited.invitation));
+        }
+        // An admin vouches for the address: the account can sign in at once.
+        const user = await createUser(app.db, { ...body, verified: true });
+        await logActivity(request, "created", userLine(user));
+        return reply.code(201).send(presentAdminUser(user, undefined));
+      },
+    ),
+  );
 
-  app.get<IdParams>("/api/users/:id", async (request) => {
-    const user = await findUserById(app.db, parseIdParam(request.params.id));
-    if (!user) throw notFound();
-    return presentAdminUser(user, (await invitationsOf(app.db, [user.id])).get(user.id));
-  });
+  app.get(
+    "/api/users/:id",
+    route({ guards, params: idParams }, async ({ params: { id } }) => {
+      const user = await findUserById(app.db, id);
+      if (!user) throw notFound();
+      return presentAdminUser(user, (await invitationsOf(app.db, [user.id])).get(user.id));
+    }),
+  );
 
-  app.patch<IdParams>("/api/users/:id", async (request) => {
-    const id = parseIdParam(request.params.id);
-    const { fields } = await readForm(request);
-    const { password_confirmation: _confirmation, ...changes } = await parseForm(
-      userUpdateForm(app.db, id),
-      fields,
-    );
-    const actor = { id: currentUser(request).id, sessionId: request.session?.id };
-    const before = await findUserById(app.db, id);
-    const user = await updateUserAsAdmin(database, actor, id, changes);
-    if (!user) throw notFound();
-    await logActivity(request, "saved", userLine(user));
-    if (before && before.role !== user.role)
-      await logActivity(request, "role_changed", userLine(user));
-    return presentAdminUser(user, (await invitationsOf(app.db, [user.id])).get(user.id));
-  });
+  app.patch(
+    "/api/users/:id",
+    route(
+      {
+        guards,
+        params: idParams,
+        body: (_fields, { params }) => userUpdateForm(app.db, params.id),
+      },
+      async ({ params: { id }, body }, request) => {
+        const { password_confirmation: _confirmation, ...changes } = body;
+        const actor = { id: currentUser(request).id, sessionId: request.session?.id };
+        const before = await findUserById(app.db, id);
+        const user = await updateUserAsAdmin(database, actor, id, changes);
+        if (!user) throw notFound();
+        await logActivity(request, "saved", userLine(user));
+        if (before && before.role !== user.role)
+          await logActivity(request, "role_changed", userLine(user));
+        return presentAdminUser(user, (await invitationsOf(app.db, [user.id])).get(user.id));
+      },
+    ),
+  );
 
   // Record 036: a new link for a user who has not set a password yet; 422 once they have.
-  app.post<IdParams>("/api/users/:id/invitation", async (request, reply) => {
-    const id = parseIdParam(request.params.id);
-    const invited = await inviteAgain(invitationContextOf(app), actorOf(request), id);
-    if (!invited) throw notFound();
-    await logActivity(request, "invited", userLine(invited.user));
-    return reply.code(201).send(presentAdminUser(invited.user, invited.invitation));
-  });
+  app.post(
+    "/api/users/:id/invitation",
+    route({ guards, params: idParams }, async ({ params: { id } }, request, reply) => {
+      const invited = await inviteAgain(invitationContextOf(app), actorOf(request), id);
+      if (!invited) throw notFound();
+      await logActivity(request, "invited", userLine(invited.user));
+      return reply.code(201).send(presentAdminUser(invited.user, invited.invitation));
+    }),
+  );
 
-  app.delete<IdParams>("/api/users/:id", async (request, reply) => {
-    const id = parseIdParam(request.params.id);
-    const user = await findUserById(app.db, id);
-    if (!user || !(await deleteUserAsAdmin(database, currentUser(request), id))) throw notFound();
-    await logActivity(request, "deleted", { ...userLine(user), link: null });
-    return reply.code(204).send();
-  });
+  app.delete(
+    "/api/users/:id",
+    route({ guards, params: idParams }, async ({ params: { id } }, request, reply) => {
+      const user = await findUserById(app.db, id);
+      if (!user || !(await deleteUserAsAdmin(database, currentUser(request), id))) throw notFound();
+      await logActivity(request, "deleted", { ...userLine(user), link: null });
+      return reply.code(204).send();
+    }),
+  );
 }

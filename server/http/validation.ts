@@ -84,11 +84,14 @@ export const text = () => withoutControlCharacters(z.string(), CONTROL_BUT_LINE_
 /** A value only hashed or compared, never stored or shown (passwords, tokens, codes): kept as typed. */
 export const secret = () => z.string();
 
+/** A path parameter as the router gives it; route.ts answers 404 for one its route refuses. */
+export const segment = () => z.string();
+
 /**
  * Parses a form; on failure throws the 422 with the fields in the form's order (as Laravel
  * lists them), whichever check ran first (async checks such as `unique` finish last).
  */
-export async function parseForm<S extends z.ZodObject>(
+export async function parseForm<S extends z.ZodType>(
   schema: S,
   body: unknown,
 ): Promise<z.output<S>> {
@@ -97,10 +100,20 @@ export async function parseForm<S extends z.ZodObject>(
   const byField: FieldErrors = {};
   for (const issue of result.error.issues)
     (byField[issue.path.map(String).join(".") || "body"] ??= []).push(issue.message);
-  const order = Object.keys(schema.shape);
-  const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
+  const order = fieldOrder(schema);
+  const rank = (field: string) => {
+    const index = order.indexOf(field.split(".")[0]!);
+    return index < 0 ? order.length : index;
+  };
   const errors = Object.fromEntries(Object.entries(byField).sort(([a], [b]) => rank(a) - rank(b)));
   throw new ValidationError(errors);
+}
+
+/** The fields of a form in their declared order, through any transform that follows the object. */
+function fieldOrder(schema: z.ZodType): string[] {
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+  if (schema instanceof z.ZodPipe) return fieldOrder(schema.in as z.ZodType);
+  return [];
 }
 
 export { z };

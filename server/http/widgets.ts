@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   createWidget,
   findWidgetById,
@@ -16,12 +16,12 @@ import { actorOf } from "./actor.ts";
 import { logActivity } from "./activity.ts";
 import { forgetDraft } from "./drafts.ts";
 import { admin } from "./guards.ts";
-import { readForm } from "./multipart.ts";
-import { parseIdParam, parsePathKey } from "./path-key.ts";
+import { idParams, pathKeyParam } from "./path-key.ts";
+import { formWithFiles, route } from "./route.ts";
 import { versionField } from "./revisions.ts";
 import { trashWidget } from "../domain/trash.ts";
 import { answerTrashed, trashContextOf, trashWho } from "./trash.ts";
-import { line, parseForm, text, z } from "./validation.ts";
+import { line, text, z } from "./validation.ts";
 
 const name = line()
   .min(1, { abort: true })
@@ -46,59 +46,81 @@ const widgetUpdateForm = z.object({
 /** The spec's image field is `file`; `image` is taken too. */
 const IMAGE_FIELDS = ["file", "image"] as const;
 
-type IdParams = { Params: { id: string } };
-
 const widgetLine = ({ id, name }: { id: number; name: string }) => ({
   subject: "widget",
   subjectId: id,
   title: name,
 });
 
+/** A widget is read by name by anyone, by id by admins only. */
+const adminForIds = async (request: FastifyRequest) => {
+  if (/^\d+$/.test((request.params as { key: string }).key)) await admin(request);
+};
+
 /** Public: a widget by name. Admin: by id, the list, create, save and delete (to the trash). */
 export async function widgetRoutes(app: FastifyInstance) {
-  app.get("/api/widgets", { preHandler: admin }, async () =>
-    presentWidgetList(await listWidgets(app.db)),
+  app.get(
+    "/api/widgets",
+    route({ guards: [admin] }, async () => presentWidgetList(await listWidgets(app.db))),
   );
 
-  app.post("/api/widgets", { preHandler: admin }, async (request, reply) => {
-    const { fields } = await readForm(request);
-    const widget = await createWidget(app.db, await parseForm(widgetCreateForm, fields));
-    await logActivity(request, "created", widgetLine(widget));
-    return reply.code(201).send(presentWidgetForAdmin(widget, 0));
-  });
+  app.post(
+    "/api/widgets",
+    route({ guards: [admin], body: widgetCreateForm }, async ({ body }, request, reply) => {
+      const widget = await createWidget(app.db, body);
+      await logActivity(request, "created", widgetLine(widget));
+      return reply.code(201).send(presentWidgetForAdmin(widget, 0));
+    }),
+  );
 
-  app.get<{ Params: { key: string } }>("/api/widgets/:key", async (request) => {
-    const key = parsePathKey(request.params.key);
-    if ("id" in key) await admin(request);
-    const widget =
-      "id" in key ? await findWidgetById(app.db, key.id) : await findWidgetByName(app.db, key.name);
-    if (!widget) throw notFound();
-    if ("id" in key)
-      return presentWidgetForAdmin(widget, await currentVersion(app.db, "widget", widget.id));
-    return presentWidget({ ...widget, html: await embedWidgetGalleries(app.db, widget.html) });
-  });
+  app.get(
+    "/api/widgets/:key",
+    route(
+      { guards: [adminForIds], params: z.object({ key: pathKeyParam }) },
+      async ({ params: { key } }) => {
+        const widget =
+          "id" in key
+            ? await findWidgetById(app.db, key.id)
+            : await findWidgetByName(app.db, key.name);
+        if (!widget) throw notFound();
+        if ("id" in key)
+          return presentWidgetForAdmin(widget, await currentVersion(app.db, "widget", widget.id));
+        return presentWidget({ ...widget, html: await embedWidgetGalleries(app.db, widget.html) });
+      },
+    ),
+  );
 
-  app.post<IdParams>("/api/widgets/:id", { preHandler: admin }, async (request) => {
-    const id = parseIdParam(request.params.id);
-    const form = await readForm(request, { fileFields: IMAGE_FIELDS });
-    const { version, ...changes } = await parseForm(widgetUpdateForm, form.fields);
-    const field = IMAGE_FIELDS.find((candidate) => form.files[candidate]);
-    const image = field ? { data: form.files[field]!.data, field } : undefined;
-    const widget = await updateWidget(
-      { db: app.db, storage: app.storage },
-      id,
-      { ...changes, image },
-      { actor: actorOf(request), expectedVersion: version, keep: app.config.revisionsKeep },
-    );
-    if (!widget) throw notFound();
-    await forgetDraft(request, "widget", id);
-    await logActivity(request, "saved", widgetLine(widget));
-    return presentWidgetForAdmin(widget, widget.version);
-  });
+  app.post(
+    "/api/widgets/:id",
+    route(
+      {
+        guards: [admin],
+        params: idParams,
+        body: widgetUpdateForm,
+        read: formWithFiles(IMAGE_FIELDS),
+      },
+      async ({ params: { id }, body: { version, ...changes }, files }, request) => {
+        const field = IMAGE_FIELDS.find((candidate) => files[candidate]);
+        const image = field ? { data: files[field]!.data, field } : undefined;
+        const widget = await updateWidget(
+          { db: app.db, storage: app.storage },
+          id,
+          { ...changes, image },
+          { actor: actorOf(request), expectedVersion: version, keep: app.config.revisionsKeep },
+        );
+        if (!widget) throw notFound();
+        await forgetDraft(request, "widget", id);
+        await logActivity(request, "saved", widgetLine(widget));
+        return presentWidgetForAdmin(widget, widget.version);
+      },
+    ),
+  );
 
-  app.delete<IdParams>("/api/widgets/:id", { preHandler: admin }, async (request, reply) => {
-    const id = parseIdParam(request.params.id);
-    const item = await trashWidget(trashContextOf(app), trashWho(request), id);
-    return answerTrashed(app, reply, item);
-  });
+  app.delete(
+    "/api/widgets/:id",
+    route({ guards: [admin], params: idParams }, async ({ params: { id } }, request, reply) => {
+      const item = await trashWidget(trashContextOf(app), trashWho(request), id);
+      return answerTrashed(app, reply, item);
+    }),
+  );
 }

@@ -114,7 +114,8 @@ function readMultipart(request: Request, limits: BodyLimits): Promise<ReadForm |
         },
       });
     } catch {
-      resolve(UNREADABLE);
+      // No boundary: nothing to parse. Let go of the body so the host can drop the rest of it.
+      void (request.body?.cancel() ?? Promise.resolve()).finally(() => resolve(UNREADABLE));
       return;
     }
     const body = Readable.fromWeb((request.body ?? new ReadableStream()) as NodeReadableStream);

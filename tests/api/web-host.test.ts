@@ -210,6 +210,16 @@ describe("abuse", () => {
     expect(refused.status).toBe(413);
   });
 
+  it("answers a 1 MB multipart body without a boundary with 400, without waiting for it", async () => {
+    // Found by the fuzz suite: the host refused it but never answered, as the body was held.
+    const upload = multipart([{ name: "title", value: "é".repeat(500_000) }]);
+    const refused = await post("/admin/projects/3", upload.body, {
+      "Content-Type": "multipart/form-data",
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toBe("The form could not be read.");
+  });
+
   it("answers a JSON client's upload past the limit with 413, and lets one that fits through", async () => {
     const tooLarge = multipart([
       { name: "file", filename: "big.jpg", value: Buffer.alloc(4 * MiB) },

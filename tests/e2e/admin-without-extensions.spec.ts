@@ -1,14 +1,6 @@
 import { adminApiDelete, adminApiPost, signInAsAdmin, uniqueTitle } from "./admin-support.ts";
 import { expect, test } from "./fixtures.ts";
-import { startStandInBackend, startWebTier } from "./stand-in.ts";
-
-const EXTENSIONS = [
-  "/api/settings",
-  "/api/trash",
-  "/api/revisions",
-  "/api/drafts",
-  "/api/activity",
-];
+import { answerExtensionsAsLaravel, startStandInBackend, startWebTier } from "./stand-in.ts";
 
 /**
  * In front of a Laravel backend, which has none of record 030's calls, the web tier offers no
@@ -20,10 +12,7 @@ test("without the API's extensions there is no Trash, History or Activity, and d
   appUrl,
 }, testInfo) => {
   const backend = await startStandInBackend(apiUrl, {
-    answer: (pathname) =>
-      EXTENSIONS.some((prefix) => pathname.startsWith(prefix))
-        ? { status: 404, json: { message: "Not Found." } }
-        : undefined,
+    answer: answerExtensionsAsLaravel,
     // A Laravel backend knows nothing of versions.
     rewriteJson: (text) => text.replace(/,"version":\d+/g, ""),
     statefulOrigin: appUrl,

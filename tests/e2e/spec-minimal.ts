@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { startStandInBackend, type StandInBackend } from "./stand-in.ts";
+import { answerExtensionsAsLaravel, startStandInBackend, type StandInBackend } from "./stand-in.ts";
 
 /**
  * A contract backend (record 039): our API relayed, every answer cut down to exactly the fields
@@ -13,16 +13,6 @@ type Json = Record<string, unknown>;
 
 const KINDS = ["projects", "blog", "opportunities"] as const;
 type Kind = (typeof KINDS)[number];
-
-const EXTENSIONS = [
-  "/api/settings",
-  "/api/trash",
-  "/api/revisions",
-  "/api/drafts",
-  "/api/activity",
-  "/api/contact-messages",
-  "/api/user/export",
-];
 
 /** Spec §3: a list item, as the public lists get it. */
 const LIST_ITEM = ["url", "image_url", "title", "preview_text"];
@@ -155,10 +145,7 @@ export function startSpecMinimalBackend(
 ): Promise<StandInBackend> {
   return startStandInBackend(apiUrl, {
     statefulOrigin,
-    answer: (pathname) =>
-      EXTENSIONS.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
-        ? { status: 404, json: { message: "Not Found." } }
-        : undefined,
+    answer: answerExtensionsAsLaravel,
     rewriteJson: (text, pathname, status, _origin, request) => {
       if (status < 200 || status >= 300 || text === "") return text;
       const body = JSON.parse(text) as unknown;

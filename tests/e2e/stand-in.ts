@@ -8,6 +8,24 @@ import { freePorts, nodeBinary, repositoryRoot, stop, waitUntilHealthy } from ".
 
 export type StandInBackend = { url: string; close(): Promise<void> };
 
+/** Our API's calls beyond the spec: a Laravel backend has none of them. */
+const API_EXTENSIONS = [
+  "/api/settings",
+  "/api/trash",
+  "/api/revisions",
+  "/api/drafts",
+  "/api/activity",
+  "/api/contact-messages",
+  "/api/user/export",
+];
+
+/** Laravel's 404 for a call of our API's own, else undefined (a StandInOptions `answer`). */
+export function answerExtensionsAsLaravel(pathname: string) {
+  return API_EXTENSIONS.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
+    ? { status: 404, json: { message: "Not Found." } }
+    : undefined;
+}
+
 export type StandInOptions = {
   /** A JSON answer of its own for a path (a call a Laravel backend lacks, say), else undefined. */
   answer?: (

@@ -32,7 +32,7 @@ import { userRoutes } from "./http/user.ts";
 import { userAdminRoutes } from "./http/users.ts";
 import { widgetRoutes } from "./http/widgets.ts";
 import { openStorage } from "./media/open-storage.ts";
-import { apiLogging } from "./observability/logging.ts";
+import { fastifyLogging } from "./observability/logging.ts";
 import { observeApi } from "./observability/metrics.ts";
 import type { StorageDriver } from "./media/storage.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
@@ -64,7 +64,7 @@ export async function buildApp({
   changeChannel,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    ...apiLogging(config, logger),
+    ...fastifyLogging(config, { logger }),
     trustProxy: config.trustedProxies,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,

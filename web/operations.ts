@@ -1,109 +1,57 @@
 // What an operator sees of the web tier (record 046): one log line per request, readable under
 // `npm start` and JSON under `npm run serve`; a request id the API client sends on to the API; and
 // GET /metrics in Prometheus' format when METRICS_TOKEN is set.
-import { randomUUID } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyInstance } from "fastify";
 import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { webOperations } from "../app/lib/operations.server.ts";
 import { bearerMatches } from "../server/security/bearer.ts";
 
-export type LogFormat = "pretty" | "json";
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-
-const LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"];
-/** An id a proxy in front made (nginx's $request_id, a load balancer's) is kept if it is tame. */
-const TAME_ID = /^[\w.:@-]{1,128}$/;
-
 /** LOG_FORMAT, else pretty under `npm start` (which sets it) and JSON for anything else. */
-export function logFormat(env: NodeJS.ProcessEnv = process.env): LogFormat {
+export function logFormat(env: NodeJS.ProcessEnv = process.env): "pretty" | "json" {
   return env.LOG_FORMAT === "pretty" ? "pretty" : "json";
 }
 
 /**
- * Wraps the host's request handler: answers /metrics, names the request with an id the API
- * client forwards (X-Request-Id), then counts and logs the answer once it is sent.
+ * Names each request with an id the API client forwards (X-Request-Id), counts and logs its
+ * answer once it is sent, and answers GET /metrics when `metricsToken` is set.
  */
-export function observeRequests(build: ServerBuild, handler: Handler): Handler {
+export function observeRequests(web: FastifyInstance, build: ServerBuild, metricsToken?: string) {
   const operations = webOperations();
   const routeOf = routeLabeller(build);
-  const format = logFormat();
-  const logsRequests = LEVELS.indexOf(process.env.LOG_LEVEL || "info") <= LEVELS.indexOf("info");
-  const metricsToken = process.env.METRICS_TOKEN || undefined;
-
-  return (req, res) => {
-    const started = process.hrtime.bigint();
-    const incoming = req.headers["x-request-id"];
-    const id = typeof incoming === "string" && TAME_ID.test(incoming) ? incoming : randomUUID();
-    // Set before the handler writes: Node then keeps writeHead's headers readable below.
-    res.setHeader("X-Request-Id", id);
-    res.once("finish", () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const status = res.statusCode;
-      const path = (req.url ?? "/").split("?", 1)[0]!;
-      operations.requests.observe(
-        { route: routeOf(path), method: req.method ?? "GET", status: String(status) },
-        seconds,
-      );
-      const cached = res.getHeader("x-render-cache");
-      if (cached === "hit" || cached === "miss") operations.renderCache.inc({ outcome: cached });
-      if (logsRequests) logRequest(format, { id, method: req.method, path, status, seconds });
-    });
-    if (metricsToken && (req.url === "/metrics" || req.url?.startsWith("/metrics?"))) {
-      return void answerMetrics(req, res, metricsToken, () => operations.registry.metrics());
-    }
-    operations.requestIds.run(id, () => handler(req, res));
-  };
-}
-
-/** 401 unless `Authorization: Bearer <METRICS_TOKEN>`; the registry's text otherwise. */
-export async function answerMetrics(
-  req: { headers: { authorization?: string } },
-  res: ServerResponse,
-  token: string,
-  metrics: () => Promise<string>,
-): Promise<void> {
-  res.setHeader("Cache-Control", "no-store");
-  if (!bearerMatches(req.headers.authorization, token)) {
-    res.writeHead(401, {
-      "Content-Type": "text/plain; charset=utf-8",
-      "WWW-Authenticate": "Bearer",
-    });
-    return void res.end("Unauthorized.");
-  }
-  const text = await metrics();
-  res.writeHead(200, { "Content-Type": "text/plain; version=0.0.4; charset=utf-8" });
-  res.end(text);
-}
-
-type RequestLine = {
-  id: string;
-  method: string | undefined;
-  path: string;
-  status: number;
-  seconds: number;
-};
-
-function logRequest(format: LogFormat, line: RequestLine): void {
-  const ms = Math.round(line.seconds * 10_000) / 10;
-  if (format === "pretty") {
-    const time = new Date().toTimeString().slice(0, 8);
-    return void process.stdout.write(
-      `${time} ${line.method} ${line.path} ${line.status} ${ms} ms\n`,
+  web.addHook("onRequest", (request, reply, done) => {
+    // On the raw answer: the render cache's hits write it themselves (reply.hijack).
+    reply.raw.setHeader("X-Request-Id", request.id);
+    operations.requestIds.run(request.id, done);
+  });
+  web.addHook("onResponse", async (request, reply) => {
+    const path = request.url.split("?", 1)[0]!;
+    const status = reply.statusCode;
+    const route = routeOf(path);
+    operations.requests.observe(
+      { route, method: request.method, status: String(status) },
+      reply.elapsedTime / 1000,
     );
-  }
-  const record = {
-    level: line.status >= 500 ? 50 : 30,
-    time: Date.now(),
-    tier: "web",
-    reqId: line.id,
-    method: line.method,
-    url: line.path,
-    statusCode: line.status,
-    responseTime: ms,
-    msg: "request completed",
-  };
-  process.stdout.write(`${JSON.stringify(record)}\n`);
+    const cached = reply.raw.getHeader("x-render-cache");
+    if (cached === "hit" || cached === "miss") operations.renderCache.inc({ outcome: cached });
+    const responseTime = Math.round(reply.elapsedTime * 10) / 10;
+    request.log.info(
+      { method: request.method, url: path, statusCode: status, responseTime },
+      "request completed",
+    );
+  });
+  if (!metricsToken) return;
+  web.get("/metrics", async (request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    if (!bearerMatches(request.headers.authorization, metricsToken)) {
+      return reply
+        .code(401)
+        .header("WWW-Authenticate", "Bearer")
+        .type("text/plain")
+        .send("Unauthorized.");
+    }
+    return reply.type(operations.registry.contentType).send(await operations.registry.metrics());
+  });
 }
 
 /**

@@ -1,9 +1,4 @@
-import {
-  IncomingMessage,
-  type OutgoingHttpHeaders,
-  ServerResponse,
-  type IncomingMessage as Request,
-} from "node:http";
+import { IncomingMessage, type OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { Socket } from "node:net";
 import helmet from "helmet";
 
@@ -13,7 +8,7 @@ const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=()";
 
 export type SecurityHeaders = {
   /** Sets every security header on `res`; `scripts` name the inline scripts it may run. */
-  apply(req: Request, res: ServerResponse, scripts?: readonly string[]): void;
+  apply(res: ServerResponse, scripts?: readonly string[]): void;
   /** The same headers as one object, kept with a page the render cache stores. */
   forStoredPage(scripts: readonly string[]): OutgoingHttpHeaders;
 };
@@ -53,20 +48,21 @@ export function securityHeaders(https: boolean, imageOrigins: readonly string[])
     xFrameOptions: { action: "deny" },
   });
 
-  function apply(req: Request, res: ServerResponse, scripts: readonly string[] = []): void {
+  // helmet's middleware reads nothing of the request: one detached request serves every answer.
+  const detached = new IncomingMessage(new Socket());
+  function apply(res: ServerResponse, scripts: readonly string[] = []): void {
     scriptSourcesOf.set(res, scripts.join(" "));
-    middleware(req, res, (error?: unknown) => {
+    middleware(detached, res, (error?: unknown) => {
       if (error) throw error;
     });
     res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
   }
 
-  const detached = new IncomingMessage(new Socket());
   return {
     apply,
     forStoredPage(scripts) {
       const res = new ServerResponse(detached);
-      apply(detached, res, scripts);
+      apply(res, scripts);
       return res.getHeaders();
     },
   };

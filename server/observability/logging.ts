@@ -11,7 +11,7 @@ const REDACTED_PATHS = [
   'req.headers["x-xsrf-token"]',
   'res.headers["set-cookie"]',
 ];
-/** The same shape the web tier accepts (web/operations.ts): a proxy's id, or one of ours. */
+/** An id a proxy in front made (nginx's $request_id, a load balancer's) is kept if it is tame. */
 const TAME_ID = /^[\w.:@-]{1,128}$/;
 const LEVEL_NAMES: Record<number, string> = {
   10: "trace",
@@ -26,15 +26,22 @@ const LEVEL_NAMES: Record<number, string> = {
 export const redactedUrl = (url: string) =>
   url.replace(/([?&](?:signature|token)=)[^&]*/g, "$1[redacted]");
 
-/** Fastify's logging options; `logger` given (tests) replaces the configured one. */
-export function apiLogging(
-  config: Config,
-  logger: boolean | { level: string } | undefined,
+/** How each tier logs: LOG_LEVEL and LOG_FORMAT, read by server/config.ts or the web host. */
+export type LogSettings = Pick<Config, "logLevel" | "logFormat">;
+
+/**
+ * Fastify's logging options for either tier; `logger` given (tests) replaces the configured one.
+ * The web tier's lines say `"tier":"web"`.
+ */
+export function fastifyLogging(
+  settings: LogSettings,
+  { tier, logger }: { tier?: "web"; logger?: boolean | { level: string } } = {},
 ): Pick<FastifyServerOptions, "logger" | "logController" | "genReqId"> {
   return {
     logger: logger ?? {
-      level: config.logLevel,
+      level: settings.logLevel,
       redact: REDACTED_PATHS,
+      ...(tier ? { base: { pid: process.pid, tier } } : {}),
       serializers: {
         req: (request) => ({
           method: request.method,
@@ -42,7 +49,7 @@ export function apiLogging(
           remoteAddress: request.ip,
         }),
       },
-      ...(config.logFormat === "pretty" ? { stream: prettyStream(process.stdout) } : {}),
+      ...(settings.logFormat === "pretty" ? { stream: prettyStream(process.stdout) } : {}),
     },
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: (request: IncomingMessage) => {
@@ -85,7 +92,7 @@ type LogRecord = {
   err?: { message?: string };
   [field: string]: unknown;
 };
-const SHOWN_AS_IS = new Set(["level", "time", "pid", "hostname", "reqId", "msg", "err"]);
+const SHOWN_AS_IS = new Set(["level", "time", "pid", "hostname", "tier", "reqId", "msg", "err"]);
 
 /** Pino's JSON lines as a person reads them: time, then the request or the message in words. */
 export function prettyStream(out: { write(text: string): unknown }): { write(line: string): void } {
@@ -105,7 +112,8 @@ export function prettyStream(out: { write(text: string): unknown }): { write(lin
 export function prettyLine(record: LogRecord): string {
   const time = new Date(record.time).toTimeString().slice(0, 8);
   if (record.msg === "request completed" && record.method) {
-    return `${time} API ${record.method} ${record.url} ${record.statusCode} ${record.responseTime} ms`;
+    const tier = record.tier === "web" ? "" : "API ";
+    return `${time} ${tier}${record.method} ${record.url} ${record.statusCode} ${record.responseTime} ms`;
   }
   const level = LEVEL_NAMES[record.level] ?? "info";
   const prefix =

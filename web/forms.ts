@@ -1,5 +1,5 @@
+import type { IncomingMessage } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { createRequest } from "@remix-run/node-fetch-server";
 import type { SecurityHeaders } from "./security.ts";
 
 /** An answer the host gives instead of the app: a 4xx with one short sentence. */
@@ -34,6 +34,7 @@ export type ReadForm = { request: Request; tooLarge: string[] };
 export const FILES_TOO_LARGE_HEADER = "X-Files-Too-Large";
 /** What the site answers; fetch cannot even represent TRACE, TRACK or CONNECT. */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+const DISCARD_MAX_BYTES = 64 * 1024 * 1024;
 const HOST_HEADER = /^(?:[A-Za-z0-9._~!$&'()*+,;=%-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 export const BAD_REQUEST = new Refusal(400, "Bad Request.");
@@ -51,12 +52,7 @@ export function refusalFor(error: unknown, takesFiles: boolean): Refusal | null 
   if (error instanceof Refusal) return error;
   const { code, statusCode } = error as { code?: string; statusCode?: number };
   if (code === "FST_ERR_CTP_BODY_TOO_LARGE") return TOO_LARGE;
-  if (code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-    const message = takesFiles
-      ? "Send the form as application/x-www-form-urlencoded or multipart/form-data."
-      : "Send the form as application/x-www-form-urlencoded: it takes no files.";
-    return new Refusal(415, message);
-  }
+  if (code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return notAForm(takesFiles);
   if (code && /^FST_(PARTS|FILES|FIELDS)_LIMIT$/.test(code)) return TOO_MANY_PARTS;
   if (code?.startsWith("FST_") && statusCode && statusCode < 500) return UNREADABLE;
   // A client that went away mid-body is no failure of ours.
@@ -64,23 +60,31 @@ export function refusalFor(error: unknown, takesFiles: boolean): Refusal | null 
   return null;
 }
 
-/** 405 for a method outside the site's; any other unmatched request is not a path. */
-export const notAnswered = (method: string) =>
-  ALLOWED_METHODS.includes(method) ? BAD_REQUEST : METHOD_NOT_ALLOWED;
+const NOT_FOUND = new Refusal(404, "Not Found.");
 
-/** A Host that is no host cannot make the app's request URL. */
-export function checkHost(request: FastifyRequest): void {
-  const host = request.headers.host;
-  if (host !== undefined && (!HOST_HEADER.test(host) || !URL.canParse(`http://${host}`))) {
-    throw BAD_REQUEST;
-  }
+export function notAForm(takesFiles: boolean): Refusal {
+  const message = takesFiles
+    ? "Send the form as application/x-www-form-urlencoded or multipart/form-data."
+    : "Send the form as application/x-www-form-urlencoded: it takes no files.";
+  return new Refusal(415, message);
+}
+
+/** 405 for a method outside the site's; else a file of the build that is not there. */
+export const notAnswered = (method: string) =>
+  ALLOWED_METHODS.includes(method) ? NOT_FOUND : METHOD_NOT_ALLOWED;
+
+/** A target that is not a path, or a Host that is no host: no URL of the site's. */
+export function isBadTarget(raw: IncomingMessage): boolean {
+  const host = raw.headers.host;
+  if (!raw.url?.startsWith("/")) return true;
+  return host !== undefined && (!HOST_HEADER.test(host) || !URL.canParse(`http://${host}`));
 }
 
 /**
  * A refusal as a short text, or `{"message"}` for a client that asked for JSON (the upload
  * zone), with one line in the log: no stack trace for a client's mistake.
  */
-export function refuse(
+export async function refuse(
   request: FastifyRequest,
   reply: FastifyReply,
   refusal: Refusal,
@@ -90,15 +94,24 @@ export function refuse(
   if (refusal.statusCode < 500) {
     request.log.warn(`Refused ${refusal.statusCode} ${request.method} ${path}: ${refusal.message}`);
   }
-  // What the client still sends is read and dropped, so that its connection can carry the next
-  // request (Node drains a body nobody touched, not one a parser stopped reading).
-  if (!request.raw.readableEnded) request.raw.resume();
+  await drained(request.raw);
   security.apply(reply.raw);
   reply.code(refusal.statusCode).headers(refusal.headers).header("Cache-Control", "no-store");
   if (request.headers.accept?.includes("application/json")) {
     return reply.send({ message: refusal.message });
   }
   return reply.type("text/plain; charset=utf-8").send(refusal.message);
+}
+
+/**
+ * Reads and drops what is left of a body nobody will read, and resolves once it has come, so that
+ * the client reads the answer rather than a reset; and the connection carries the next request.
+ * A body declared larger than DISCARD_MAX_BYTES is not waited for.
+ */
+function drained(raw: IncomingMessage): Promise<void> {
+  const declared = Number(raw.headers["content-length"]);
+  if (raw.readableEnded || declared > DISCARD_MAX_BYTES) return Promise.resolve();
+  return new Promise((resolve) => raw.once("end", resolve).once("close", resolve).resume());
 }
 
 /**
@@ -116,22 +129,28 @@ export async function readForm(
   const multipart = request.isMultipart();
   if (multipart && !takesFiles) {
     const tooLarge = Number(request.headers["content-length"]) > limits.form;
-    throw tooLarge ? TOO_LARGE : refusalFor({ code: "FST_ERR_CTP_INVALID_MEDIA_TYPE" }, false);
+    throw tooLarge ? TOO_LARGE : notAForm(false);
   }
   const form = multipart ? await readMultipart(request, limits) : undefined;
-  const base = createRequest(request.raw, reply.raw);
-  const headers = new Headers(base.headers);
+  // As @remix-run/node-fetch-server would make it, had Fastify not read the body already.
+  const url = `http://${request.headers.host || "localhost"}${request.url}`;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    for (const one of [value ?? []].flat()) headers.append(name, one);
+  }
   headers.delete(FILES_TOO_LARGE_HEADER);
+  const aborted = new AbortController();
+  reply.raw.once("close", () => reply.raw.writableFinished || aborted.abort());
+  const init = { method: request.method, headers, signal: aborted.signal };
   if (form) {
     headers.delete("Content-Length");
     if (form.dropped.length > 0) headers.set(FILES_TOO_LARGE_HEADER, JSON.stringify(form.dropped));
-    const parsed = new FormRequest(base.url, request.method, headers, base.signal, form.fields);
+    const parsed = new FormRequest(url, init, form.fields);
     return { request: parsed, tooLarge: [...new Set(form.dropped.map((file) => file.field))] };
   }
   const body = Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : new Uint8Array();
   if (body.byteLength === 0) headers.set("Content-Type", "application/x-www-form-urlencoded");
-  const init = { method: request.method, headers, body, signal: base.signal };
-  return { request: new Request(base.url, init), tooLarge: [] };
+  return { request: new Request(url, { ...init, body }), tooLarge: [] };
 }
 
 async function readMultipart(request: FastifyRequest, limits: FormLimits) {
@@ -175,8 +194,8 @@ async function readMultipart(request: FastifyRequest, limits: FormLimits) {
 class FormRequest extends Request {
   readonly #form: FormData;
 
-  constructor(url: string, method: string, headers: Headers, signal: AbortSignal, form: FormData) {
-    super(url, { method, headers, signal });
+  constructor(url: string, init: RequestInit, form: FormData) {
+    super(url, init);
     this.#form = form;
   }
 

@@ -4,8 +4,6 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { fileURLToPath } from "node:url";
-import { constants as zlib } from "node:zlib";
-import compress from "@fastify/compress";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import { createRequest } from "@remix-run/node-fetch-server";
@@ -50,6 +48,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Pages rendered at once (record 027): 8 held 200 signed-in connections at 282 MB, not 355. */
 const RENDER_SLOTS = 8;
 const MiB = 1024 * 1024;
+const COMPRESSIBLE = /^\s*(?:text\/|application\/(?:[\w.+-]*\+)?(?:json|xml)\b|image\/svg)/i;
 const STORAGE_HEADERS = [
   "content-type",
   "content-length",
@@ -128,29 +127,33 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   web.setNotFoundHandler((request, reply) =>
     forms.refuse(request, reply, forms.notAnswered(request.method), security),
   );
+  web.addHook("onRequest", (request, reply, done) =>
+    forms.isBadTarget(request.raw)
+      ? forms.refuse(request, reply, forms.BAD_REQUEST, security)
+      : done(),
+  );
   web.removeAllContentTypeParsers();
   web.addContentTypeParser(
     "application/x-www-form-urlencoded",
     { parseAs: "buffer" },
     (_request, body, done) => done(null, body),
   );
+  // Any other body is read within the limit first: 413 past it, else 415 (Fastify's order is
+  // the other way round).
+  web.addContentTypeParser("*", { parseAs: "buffer" }, (request, _body, done) =>
+    done(forms.notAForm(app.takesFiles(request.url.split("?", 1)[0]!))),
+  );
   await web.register(multipart, { throwFileSizeLimit: false });
-  await web.register(compress, {
-    threshold: 1024,
-    // A page is tens of kB: a 256 kB brotli window holds it (the default 4 MB is per response).
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 } },
-  });
+  // Every file of the build is under /assets/, named by its hash.
   await web.register(fastifyStatic, {
-    root: path.join(root, "build/client"),
-    // Every file of the build gets its own route at start: a page's path never touches the disk.
-    wildcard: false,
+    root: path.join(root, "build/client/assets"),
+    prefix: "/assets/",
     preCompressed: true,
     index: false,
     decorateReply: false,
-    setHeaders: (reply, file) => {
+    setHeaders: (reply) => {
       security.apply(reply.raw);
-      const hashed = file.startsWith(path.join(root, "build/client/assets") + path.sep);
-      reply.header("Cache-Control", hashed ? IMMUTABLE : "public, max-age=3600");
+      reply.header("Cache-Control", IMMUTABLE).header("Vary", "Accept-Encoding");
     },
   });
 
@@ -213,11 +216,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
     const { status, headers, body, scripts } = rendered;
     security.apply(reply.raw, scripts);
-    return sendAnswer(reply, new Response(body, { status, headers }), "private, no-store");
+    return sendAnswer(request, reply, new Response(body, { status, headers }), "private, no-store");
   }
 
   async function answerFromApp(request: FastifyRequest, reply: FastifyReply, url: URL) {
-    forms.checkHost(request);
     let fetchRequest: Request;
     let tooLargeUploads: string[] = [];
     if (SAFE_METHODS.has(request.method)) fetchRequest = createRequest(request.raw, reply.raw);
@@ -236,7 +238,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     // Staff see their change here at once; other instances hear of it from the API (record 045).
     const isWrite = !SAFE_METHODS.has(request.method);
     if (isWrite && url.pathname.startsWith("/admin/") && response.status < 400) forgetPages();
-    return sendAnswer(reply, response, app.carriesSecret(url) ? "private, no-store" : undefined);
+    const secret = app.carriesSecret(url);
+    return sendAnswer(request, reply, response, secret ? "private, no-store" : undefined);
   }
 
   web.route({
@@ -285,17 +288,38 @@ function isSameOrigin(request: FastifyRequest, appUrl: URL): boolean {
   return origin === undefined || allowed.includes(URL.parse(origin)?.origin ?? "");
 }
 
-/** An answer of the app, compressed by @fastify/compress; `Retry-After` on a 503. */
-function sendAnswer(reply: FastifyReply, response: Response, cacheControl?: string) {
-  if (cacheControl || !response.headers.has("Cache-Control")) {
-    response.headers.set("Cache-Control", cacheControl ?? "private, no-store");
+/**
+ * An answer of the app, compressed whole for the encoding the browser prefers, with its length;
+ * `Retry-After` on a 503. Anything else (a download) streams as it is.
+ */
+async function sendAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  response: Response,
+  cacheControl?: string,
+) {
+  const { status, headers } = response;
+  if (cacheControl || !headers.has("Cache-Control")) {
+    headers.set("Cache-Control", cacheControl ?? "private, no-store");
   }
-  if (response.status === 503) response.headers.set("Retry-After", "30");
-  // Fastify would take Set-Cookie headers one by one and keep the last: they go on as a list.
-  const cookies = response.headers.getSetCookie();
-  response.headers.delete("Set-Cookie");
-  if (cookies.length > 0) reply.header("Set-Cookie", cookies);
-  return reply.send(response);
+  if (status === 503) headers.set("Retry-After", "30");
+  const encoding = cache.preferredEncoding(request.headers["accept-encoding"]);
+  const compressible = COMPRESSIBLE.test(headers.get("Content-Type") ?? "");
+  if (
+    !response.body ||
+    request.method === "HEAD" ||
+    !compressible ||
+    headers.has("Content-Encoding")
+  ) {
+    return reply.send(response);
+  }
+  headers.append("Vary", "Accept-Encoding");
+  const body = Buffer.from(await response.arrayBuffer());
+  reply.code(status);
+  for (const [name, value] of headers) reply.header(name, value);
+  if (encoding === "identity" || body.byteLength < 1024) return reply.send(body);
+  const compressed = await cache.compress(body, encoding);
+  return reply.header("Content-Encoding", encoding).send(compressed);
 }
 
 async function answerHealth(reply: FastifyReply, apiUrl: string) {

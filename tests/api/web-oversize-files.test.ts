@@ -38,7 +38,14 @@ function* inChunks(body: Buffer, size: number) {
   }
 }
 
-const limits = { file: 10_000, files: 20_000, fileCount: 20, fieldCount: 100, field: 5_000 };
+const limits = {
+  form: 1000,
+  file: 10_000,
+  files: 20_000,
+  fileCount: 20,
+  fieldCount: 100,
+  field: 5_000,
+};
 
 /** A Fastify host with the plugin as web/host.ts registers it, reading each post as the host does. */
 const host = Fastify();

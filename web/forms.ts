@@ -1,18 +1,11 @@
 import type { IncomingMessage } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { HttpError } from "../server/errors.ts";
 import type { SecurityHeaders } from "./security.ts";
 
-/** An answer the host gives instead of the app: a 4xx with one short sentence. */
-export class Refusal extends Error {
-  readonly statusCode: number;
-  readonly headers: Record<string, string>;
-
-  constructor(statusCode: number, message: string, headers: Record<string, string> = {}) {
-    super(message);
-    this.statusCode = statusCode;
-    this.headers = headers;
-  }
-}
+/** An answer the host gives instead of the app: a 4xx with one short sentence, as the API's. */
+export const Refusal = HttpError;
+export type Refusal = HttpError;
 
 /** The most a form may hold (record 038). */
 export type FormLimits = {
@@ -91,12 +84,12 @@ export async function refuse(
   security: SecurityHeaders,
 ) {
   const path = request.url.split("?", 1)[0];
-  if (refusal.statusCode < 500) {
-    request.log.warn(`Refused ${refusal.statusCode} ${request.method} ${path}: ${refusal.message}`);
+  if (refusal.status < 500) {
+    request.log.warn(`Refused ${refusal.status} ${request.method} ${path}: ${refusal.message}`);
   }
   await drained(request.raw);
   security.apply(reply.raw);
-  reply.code(refusal.statusCode).headers(refusal.headers).header("Cache-Control", "no-store");
+  reply.code(refusal.status).headers(refusal.headers).header("Cache-Control", "no-store");
   if (request.headers.accept?.includes("application/json")) {
     return reply.send({ message: refusal.message });
   }

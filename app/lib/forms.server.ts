@@ -100,7 +100,7 @@ export type FileTooLarge = { field: string; filename: string };
 
 /**
  * The files the web host dropped from this multipart post for being too large (its header
- * `X-Files-Too-Large`, web/request-checks.ts; the host removes one a client sends). The action
+ * `X-Files-Too-Large`, web/forms.ts; the host removes one a client sends). The action
  * answers the form with "The image you have uploaded is too large" under that field.
  */
 export function filesTooLarge(request: Request): FileTooLarge[] {

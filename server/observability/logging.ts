@@ -1,5 +1,5 @@
-// The API's log (record 046): one line per request instead of Fastify's two, named by the web
-// tier's X-Request-Id; JSON under `npm run serve`, plain words under `npm start`.
+// Both tiers' logs (records 046, 047): one line per request instead of Fastify's two, named by
+// the web tier's X-Request-Id; JSON under `npm run serve`, plain words under `npm start`.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";

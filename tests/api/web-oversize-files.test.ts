@@ -58,7 +58,7 @@ beforeAll(async () => {
       return { read: true };
     } catch (error) {
       const refusal = refusalFor(error, true)!;
-      return reply.code(refusal.statusCode).send({ message: refusal.message });
+      return reply.code(refusal.status).send({ message: refusal.message });
     }
   });
 });

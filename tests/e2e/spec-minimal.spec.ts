@@ -268,7 +268,11 @@ test.describe("admin", () => {
       await expect(confirm).toContainText("Deleting cannot be undone.");
       await confirm.getByRole("button", { name: "Confirm" }).click();
       await expect(page).toHaveURL(`${stack.web.url}/admin/blog`);
-      await expect(page.getByText(`${title} (edited)`)).toHaveCount(0);
+      // Deleted for good: no trash here, so no Undo.
+      await expect(
+        page.getByRole("status").filter({ hasText: `“${title} (edited)” was deleted.` }),
+      ).toBeVisible();
+      await expect(page.getByText(`${title} (edited)`, { exact: true })).toHaveCount(0);
     } finally {
       await adminApiDelete(page, stack.urls, `/api/blog/${id}`);
     }

@@ -49,6 +49,8 @@ export type StandInOptions = {
   statefulOrigin?: string;
   /** Added to every answer, as a Laravel backend starts a session for every visitor. */
   setCookie?: string;
+  /** Headers of the API's answers left out, as a backend without them sends none (lower case). */
+  dropHeaders?: readonly string[];
 };
 
 /**
@@ -104,7 +106,8 @@ export async function startStandInBackend(
     const responseHeaders: Record<string, string | string[]> = {};
     upstream.headers.forEach((value, name) => {
       if (
-        !["content-length", "content-encoding", "transfer-encoding", "connection"].includes(name)
+        !["content-length", "content-encoding", "transfer-encoding", "connection"].includes(name) &&
+        !options.dropHeaders?.includes(name)
       ) {
         responseHeaders[name] = value;
       }

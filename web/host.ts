@@ -318,7 +318,7 @@ async function sendAnswer(
   reply.code(status);
   for (const [name, value] of headers) reply.header(name, value);
   if (encoding === "identity" || body.byteLength < 1024) return reply.send(body);
-  const compressed = await cache.compress(body, encoding);
+  const compressed = await cache.compress(body, encoding, "answer");
   return reply.header("Content-Encoding", encoding).send(compressed);
 }
 

@@ -3,10 +3,6 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { HttpError } from "../server/errors.ts";
 import type { SecurityHeaders } from "./security.ts";
 
-/** An answer the host gives instead of the app: a 4xx with one short sentence, as the API's. */
-export const Refusal = HttpError;
-export type Refusal = HttpError;
-
 /** The most a form may hold (record 038). */
 export type FormLimits = {
   /** A form without files, whole: Fastify's bodyLimit. */
@@ -26,23 +22,26 @@ export type ReadForm = { request: Request; tooLarge: string[] };
 /** Names the files dropped for their size to the app; one a client sends is removed. */
 export const FILES_TOO_LARGE_HEADER = "X-Files-Too-Large";
 /** What the site answers; fetch cannot even represent TRACE, TRACK or CONNECT. */
+/** A request's path, without its query. */
+export const pathOf = (url: string) => url.split("?", 1)[0]!;
+
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 const DISCARD_MAX_BYTES = 64 * 1024 * 1024;
 const HOST_HEADER = /^(?:[A-Za-z0-9._~!$&'()*+,;=%-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
-export const BAD_REQUEST = new Refusal(400, "Bad Request.");
-export const FAILED = new Refusal(500, "Something went wrong.");
-export const CROSS_SITE = new Refusal(403, "Cross-site requests are not allowed.");
-export const METHOD_NOT_ALLOWED = new Refusal(405, "Method Not Allowed.", {
+export const BAD_REQUEST = new HttpError(400, "Bad Request.");
+export const FAILED = new HttpError(500, "Something went wrong.");
+export const CROSS_SITE = new HttpError(403, "Cross-site requests are not allowed.");
+export const METHOD_NOT_ALLOWED = new HttpError(405, "Method Not Allowed.", {
   Allow: ALLOWED_METHODS.join(", "),
 });
-export const TOO_LARGE = new Refusal(413, "The request is too large.");
-const TOO_MANY_PARTS = new Refusal(413, "The form has too many fields.");
-const UNREADABLE = new Refusal(400, "The form could not be read.");
+export const TOO_LARGE = new HttpError(413, "The request is too large.");
+const TOO_MANY_PARTS = new HttpError(413, "The form has too many fields.");
+const UNREADABLE = new HttpError(400, "The form could not be read.");
 
 /** The refusal for an error of Fastify's or its plugins' (by its code), or for one of ours. */
-export function refusalFor(error: unknown, takesFiles: boolean): Refusal | null {
-  if (error instanceof Refusal) return error;
+export function refusalFor(error: unknown, takesFiles: boolean): HttpError | null {
+  if (error instanceof HttpError) return error;
   const { code, statusCode } = error as { code?: string; statusCode?: number };
   if (code === "FST_ERR_CTP_BODY_TOO_LARGE") return TOO_LARGE;
   if (code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return notAForm(takesFiles);
@@ -53,13 +52,13 @@ export function refusalFor(error: unknown, takesFiles: boolean): Refusal | null 
   return null;
 }
 
-const NOT_FOUND = new Refusal(404, "Not Found.");
+const NOT_FOUND = new HttpError(404, "Not Found.");
 
-export function notAForm(takesFiles: boolean): Refusal {
+export function notAForm(takesFiles: boolean): HttpError {
   const message = takesFiles
     ? "Send the form as application/x-www-form-urlencoded or multipart/form-data."
     : "Send the form as application/x-www-form-urlencoded: it takes no files.";
-  return new Refusal(415, message);
+  return new HttpError(415, message);
 }
 
 /** 405 for a method outside the site's; else a file of the build that is not there. */
@@ -80,12 +79,13 @@ export function isBadTarget(raw: IncomingMessage): boolean {
 export async function refuse(
   request: FastifyRequest,
   reply: FastifyReply,
-  refusal: Refusal,
+  /** An answer the host gives instead of the app: a 4xx with one short sentence. */
+  refusal: HttpError,
   security: SecurityHeaders,
 ) {
-  const path = request.url.split("?", 1)[0];
   if (refusal.status < 500) {
-    request.log.warn(`Refused ${refusal.status} ${request.method} ${path}: ${refusal.message}`);
+    const line = `Refused ${refusal.status} ${request.method} ${pathOf(request.url)}`;
+    request.log.warn(`${line}: ${refusal.message}`);
   }
   await drained(request.raw);
   security.apply(reply.raw);
@@ -141,7 +141,9 @@ export async function readForm(
     const parsed = new FormRequest(url, init, form.fields);
     return { request: parsed, tooLarge: [...new Set(form.dropped.map((file) => file.field))] };
   }
-  const body = Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : new Uint8Array();
+  const body = Buffer.isBuffer(request.body)
+    ? (request.body as Buffer<ArrayBuffer>)
+    : Buffer.alloc(0);
   if (body.byteLength === 0) headers.set("Content-Type", "application/x-www-form-urlencoded");
   return { request: new Request(url, { ...init, body }), tooLarge: [] };
 }
@@ -174,7 +176,7 @@ async function readMultipart(request: FastifyRequest, limits: FormLimits) {
         continue;
       }
       keptBytes += data.byteLength;
-      const file = new File([new Uint8Array(data)], part.filename, { type: part.mimetype });
+      const file = new File([data as Buffer<ArrayBuffer>], part.filename, { type: part.mimetype });
       fields.append(part.fieldname, file);
     }
   } catch (error) {

@@ -120,7 +120,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   });
   observeRequests(web, build, process.env.METRICS_TOKEN || undefined);
   web.setErrorHandler((error, request, reply) => {
-    const refusal = forms.refusalFor(error, app.takesFiles(request.url.split("?", 1)[0]!));
+    const refusal = forms.refusalFor(error, app.takesFiles(forms.pathOf(request.url)));
     if (!refusal) request.log.error({ err: error }, "Web tier request failed");
     return forms.refuse(request, reply, refusal ?? forms.FAILED, security);
   });
@@ -141,7 +141,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   // Any other body is read within the limit first: 413 past it, else 415 (Fastify's order is
   // the other way round).
   web.addContentTypeParser("*", { parseAs: "buffer" }, (request, _body, done) =>
-    done(forms.notAForm(app.takesFiles(request.url.split("?", 1)[0]!))),
+    done(forms.notAForm(app.takesFiles(forms.pathOf(request.url)))),
   );
   await web.register(multipart, { throwFileSizeLimit: false });
   // Every file of the build is under /assets/, named by its hash.

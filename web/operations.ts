@@ -5,7 +5,9 @@ import type { FastifyInstance } from "fastify";
 import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { webOperations } from "../app/lib/operations.server.ts";
+import { logEachRequest } from "../server/observability/logging.ts";
 import { bearerMatches } from "../server/security/bearer.ts";
+import { pathOf } from "./forms.ts";
 
 /** LOG_FORMAT, else pretty under `npm start` (which sets it) and JSON for anything else. */
 export function logFormat(env: NodeJS.ProcessEnv = process.env): "pretty" | "json" {
@@ -24,21 +26,15 @@ export function observeRequests(web: FastifyInstance, build: ServerBuild, metric
     reply.raw.setHeader("X-Request-Id", request.id);
     operations.requestIds.run(request.id, done);
   });
+  logEachRequest(web, { urlOf: pathOf });
   web.addHook("onResponse", async (request, reply) => {
-    const path = request.url.split("?", 1)[0]!;
-    const status = reply.statusCode;
-    const route = routeOf(path);
+    const labels = { route: routeOf(pathOf(request.url)), method: request.method };
     operations.requests.observe(
-      { route, method: request.method, status: String(status) },
+      { ...labels, status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
     const cached = reply.raw.getHeader("x-render-cache");
     if (cached === "hit" || cached === "miss") operations.renderCache.inc({ outcome: cached });
-    const responseTime = Math.round(reply.elapsedTime * 10) / 10;
-    request.log.info(
-      { method: request.method, url: path, statusCode: status, responseTime },
-      "request completed",
-    );
   });
   if (!metricsToken) return;
   web.get("/metrics", async (request, reply) => {

@@ -60,19 +60,25 @@ export function fastifyLogging(
 }
 
 /**
- * One line per answered request. Under `npm start` the web tier already prints each visitor's
+ * One line per answered request, on either tier (the web tier logs paths only: `urlOf`). Under
+ * `npm start` the web tier already prints each visitor's
  * request, so the API's calls for it (a dozen per page) are debug there; a client calling the API
  * directly still gets its line.
  */
-export function logEachRequest(app: FastifyInstance): void {
-  const quietForWebTier = app.config.logFormat === "pretty";
+export function logEachRequest(
+  app: FastifyInstance,
+  {
+    quietForWebTier = false,
+    urlOf = (url) => redactedUrl(url),
+  }: { quietForWebTier?: boolean; urlOf?: (url: string) => string } = {},
+): void {
   app.addHook("onResponse", async (request, reply) => {
     const fromWebTier = request.headers["x-request-id"] !== undefined;
     const level = quietForWebTier && fromWebTier ? "debug" : "info";
     request.log[level](
       {
         method: request.method,
-        url: redactedUrl(request.url),
+        url: urlOf(request.url),
         statusCode: reply.statusCode,
         responseTime: Math.round(reply.elapsedTime * 10) / 10,
       },

@@ -18,7 +18,7 @@ export type ApiObservability = {
 
 /** Logs each request once and, with METRICS_TOKEN, counts requests, refusals and mails. */
 export function observeApi(app: FastifyInstance): ApiObservability {
-  logEachRequest(app);
+  logEachRequest(app, { quietForWebTier: app.config.logFormat === "pretty" });
   const token = app.config.metricsToken;
   if (!token) return { mailFailed: () => {}, metricsRoute: async () => {} };
 

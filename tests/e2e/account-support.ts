@@ -71,14 +71,50 @@ export async function logInThroughForm(
   await page.getByRole("button", { name: "Log in" }).click();
 }
 
-/** Signs out with the account menu's Logout button (a POST form), which leads Home. */
-export async function logOut(page: Page): Promise<void> {
-  await page.goto("/account");
+/**
+ * Signs out with the account menu's Logout button (a POST form), which leads Home; `site` is a
+ * web tier other than the suite's own.
+ */
+export async function logOut(page: Page, site = ""): Promise<void> {
+  await page.goto(`${site}/account`);
   await page
     .getByRole("navigation", { name: "Account" })
     .getByRole("button", { name: "Logout" })
     .click();
-  await expect(page).toHaveURL("/");
+  await expect(page).toHaveURL(`${site}/`);
+}
+
+/**
+ * Deactivates two-factor sign-in on /account/2fa, which asks first: the browser's confirm() with
+ * JavaScript, a confirmation step without.
+ */
+export async function deactivateTwoFactor(
+  page: Page,
+  javaScriptEnabled: boolean,
+  site = "",
+): Promise<void> {
+  let asked = "";
+  page.once("dialog", (dialog) => {
+    asked = dialog.message();
+    void dialog.accept();
+  });
+  await page.getByRole("button", { name: "Deactivate" }).click();
+  if (!javaScriptEnabled) {
+    await expect(page).toHaveURL(`${site}/account/2fa?confirm=deactivate`);
+    await expect(
+      page.getByRole("heading", {
+        name: "Are you sure you want to deactivate Two Factor Authentication?",
+      }),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Confirm" }).click();
+  }
+  await expect(page.getByRole("status")).toHaveText(
+    "Two factor authentication has been deactivated.",
+  );
+  await expect(page.getByText("Two factor authentication is not enabled")).toBeVisible();
+  if (javaScriptEnabled) {
+    expect(asked).toBe("Are you sure you want to deactivate Two Factor Authentication?");
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import {
   currentTotpCode,
+  deactivateTwoFactor,
   logInThroughForm,
   logOut,
   newMember,
@@ -96,29 +97,7 @@ test("two-factor: activate, sign in with a code and with a recovery code, deacti
   await expect(codes).toHaveCount(8);
   expect(await codes.allTextContents()).not.toEqual(before);
 
-  // Deactivate asks first: the browser's confirm() with JavaScript, a confirmation step without.
-  let asked = "";
-  page.once("dialog", (dialog) => {
-    asked = dialog.message();
-    void dialog.accept();
-  });
-  await page.getByRole("button", { name: "Deactivate" }).click();
-  if (!javaScriptEnabled) {
-    await expect(page).toHaveURL("/account/2fa?confirm=deactivate");
-    await expect(
-      page.getByRole("heading", {
-        name: "Are you sure you want to deactivate Two Factor Authentication?",
-      }),
-    ).toBeVisible();
-    await page.getByRole("button", { name: "Confirm" }).click();
-  }
-  await expect(page.getByRole("status")).toHaveText(
-    "Two factor authentication has been deactivated.",
-  );
-  await expect(page.getByText("Two factor authentication is not enabled")).toBeVisible();
-  if (javaScriptEnabled) {
-    expect(asked).toBe("Are you sure you want to deactivate Two Factor Authentication?");
-  }
+  await deactivateTwoFactor(page, javaScriptEnabled);
 
   // Signing in no longer asks for a code.
   await logOut(page);

@@ -3,7 +3,9 @@ import { adminApiDelete, signInAsAdmin } from "./admin-support.ts";
 import {
   createMember,
   currentTotpCode,
+  deactivateTwoFactor,
   logInThroughForm,
+  logOut,
   newMember,
   registerThroughApi,
   type Member,
@@ -18,16 +20,6 @@ import { useSpecMinimalStack } from "./spec-minimal.ts";
  */
 
 const stack = useSpecMinimalStack(test);
-
-/** Signs out with the account menu's Logout button, which leads Home. */
-async function logOut(page: Page) {
-  await page.goto(`${stack.web.url}/account`);
-  await page
-    .getByRole("navigation", { name: "Account" })
-    .getByRole("button", { name: "Logout" })
-    .click();
-  await expect(page).toHaveURL(`${stack.web.url}/`);
-}
 
 /** Removes the member a test registered, as the admin in a browser context of its own. */
 async function deleteMember(browser: Browser, email: string) {
@@ -130,7 +122,7 @@ test("two-factor: activated after Confirm Password, a recovery code signs in, th
     const recoveryCode = (await codes.first().textContent())!.trim();
 
     // Signed out and in again, with a recovery code in place of the authenticator's.
-    await logOut(page);
+    await logOut(page, web);
     await page.goto(`${web}/login`);
     await logInThroughForm(page, member);
     await expect(page).toHaveURL(`${web}/two-factor-challenge`);
@@ -152,31 +144,10 @@ test("two-factor: activated after Confirm Password, a recovery code signs in, th
     await expect(codes).toHaveCount(8);
     await expect(codes.filter({ hasText: recoveryCode })).toHaveCount(0);
 
-    // Deactivate asks first: the browser's confirm() with JavaScript, a confirmation step without.
-    let asked = "";
-    page.once("dialog", (dialog) => {
-      asked = dialog.message();
-      void dialog.accept();
-    });
-    await page.getByRole("button", { name: "Deactivate" }).click();
-    if (!javaScriptEnabled) {
-      await expect(
-        page.getByRole("heading", {
-          name: "Are you sure you want to deactivate Two Factor Authentication?",
-        }),
-      ).toBeVisible();
-      await page.getByRole("button", { name: "Confirm" }).click();
-    }
-    await expect(page.getByRole("status")).toHaveText(
-      "Two factor authentication has been deactivated.",
-    );
-    await expect(page.getByText("Two factor authentication is not enabled")).toBeVisible();
-    if (javaScriptEnabled) {
-      expect(asked).toBe("Are you sure you want to deactivate Two Factor Authentication?");
-    }
+    await deactivateTwoFactor(page, javaScriptEnabled, web);
 
     // Signing in no longer asks for a code.
-    await logOut(page);
+    await logOut(page, web);
     await page.goto(`${web}/login`);
     await logInThroughForm(page, member);
     await expect(page).toHaveURL(`${web}/`);

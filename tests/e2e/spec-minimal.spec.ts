@@ -3,6 +3,7 @@ import { adminApiDelete, signInAsAdmin, uniqueTitle } from "./admin-support.ts";
 import {
   currentTotpCode,
   logInThroughForm,
+  logOut,
   newMember,
   nextTotpCode,
   registerThroughApi,
@@ -147,12 +148,7 @@ test("a member registers, edits the profile, changes the password, logs out and 
   await page.getByRole("button", { name: "Update" }).click();
   await expect(page.getByRole("status")).toHaveText("Your password has been changed.");
 
-  await page.goto(`${stack.web.url}/account`);
-  await page
-    .getByRole("navigation", { name: "Account" })
-    .getByRole("button", { name: "Logout" })
-    .click();
-  await expect(page).toHaveURL(`${stack.web.url}/`);
+  await logOut(page, stack.web.url);
 
   await page.goto(`${stack.web.url}/login?redirectTo=%2Faccount`);
   await logInThroughForm(page, { email: member.email, password: newPassword });

@@ -1,8 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { ServerResponse } from "node:http";
 import path from "node:path";
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { fileURLToPath } from "node:url";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
@@ -60,8 +57,8 @@ const STORAGE_HEADERS = [
 /**
  * The web tier's HTTP host on Fastify, as the API is (record 047): what is ours is the render
  * cache's fast path, the checks on a request, and the wiring. Files come from @fastify/static,
- * compression from @fastify/compress, forms from Fastify's parsers and @fastify/multipart,
- * headers from helmet, pages from React Router.
+ * forms from Fastify's parsers and @fastify/multipart, headers from helmet, concurrency limits
+ * from p-limit, pages from React Router.
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const apiUrl = options.apiUrl.replace(/\/+$/, "");
@@ -342,20 +339,12 @@ async function relayStorage(request: FastifyRequest, reply: FastifyReply, apiUrl
     if (typeof value === "string") headers.set(name, value);
   }
   const upstream = await fetch(apiUrl + request.url, { method: request.method, headers });
-  reply.hijack();
-  const res: ServerResponse = reply.raw;
-  res.statusCode = upstream.status;
+  reply.code(upstream.status);
   for (const name of STORAGE_HEADERS) {
     const value = upstream.headers.get(name);
-    if (value !== null) res.setHeader(name, value);
+    if (value !== null) reply.header(name, value);
   }
-  res.setHeader("Cache-Control", upstream.ok || upstream.status === 304 ? IMMUTABLE : "no-store");
-  // A browser may drop a picture it no longer needs: nothing is wrong then.
-  if (!upstream.body || request.method === "HEAD" || res.destroyed) {
-    await upstream.body?.cancel();
-    return void res.end();
-  }
-  Readable.fromWeb(upstream.body as NodeReadableStream<Uint8Array>)
-    .on("error", () => res.destroy())
-    .pipe(res);
+  reply.header("Cache-Control", upstream.ok || upstream.status === 304 ? IMMUTABLE : "no-store");
+  if (request.method === "HEAD") await upstream.body?.cancel();
+  return reply.send(request.method === "HEAD" ? undefined : upstream.body);
 }

@@ -6,7 +6,7 @@ import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { webOperations } from "../app/lib/operations.server.ts";
 import { logEachRequest } from "../server/observability/logging.ts";
-import { bearerMatches } from "../server/security/bearer.ts";
+import { serveMetrics } from "../server/observability/metrics.ts";
 import { pathOf } from "./forms.ts";
 
 /** LOG_FORMAT, else pretty under `npm start` (which sets it) and JSON for anything else. */
@@ -37,17 +37,7 @@ export function observeRequests(web: FastifyInstance, build: ServerBuild, metric
     if (cached === "hit" || cached === "miss") operations.renderCache.inc({ outcome: cached });
   });
   if (!metricsToken) return;
-  web.get("/metrics", async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
-    if (!bearerMatches(request.headers.authorization, metricsToken)) {
-      return reply
-        .code(401)
-        .header("WWW-Authenticate", "Bearer")
-        .type("text/plain")
-        .send("Unauthorized.");
-    }
-    return reply.type(operations.registry.contentType).send(await operations.registry.metrics());
-  });
+  serveMetrics(web, operations.registry, metricsToken, "Unauthorized.");
 }
 
 /**

@@ -9,6 +9,8 @@ import { logEachRequest } from "./logging.ts";
 /** Request latencies in seconds, as the web tier counts its own (app/lib/operations.server.ts). */
 const LATENCY_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
+const API_REFUSAL = { message: "Unauthenticated." };
+
 export type ApiObservability = {
   /** Counts a mail the mail server did not take. */
   mailFailed(): void;
@@ -60,16 +62,25 @@ export function observeApi(app: FastifyInstance): ApiObservability {
 
   return {
     mailFailed: () => mailsFailed.inc(),
-    async metricsRoute(scoped) {
-      scoped.get("/metrics", async (request, reply) => {
-        reply.header("Cache-Control", "no-store");
-        if (!bearerMatches(request.headers.authorization, token)) {
-          return reply.code(401).header("WWW-Authenticate", "Bearer").send({
-            message: "Unauthenticated.",
-          });
-        }
-        return reply.type(registry.contentType).send(await registry.metrics());
-      });
-    },
+    metricsRoute: async (scoped) => serveMetrics(scoped, registry, token, API_REFUSAL),
   };
+}
+
+/**
+ * GET /metrics in Prometheus' format, on either tier, only with `Authorization: Bearer <token>`;
+ * `refusal` is what each tier answers without it (the API JSON, the web tier a sentence).
+ */
+export function serveMetrics(
+  app: FastifyInstance,
+  registry: Registry,
+  token: string,
+  refusal: string | object,
+): void {
+  app.get("/metrics", async (request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    if (!bearerMatches(request.headers.authorization, token)) {
+      return reply.code(401).header("WWW-Authenticate", "Bearer").send(refusal);
+    }
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
 }

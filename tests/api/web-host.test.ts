@@ -1,7 +1,7 @@
 // The web tier's host (web/host.ts) in this process, in front of an API process of its own: its
-// fast path, its policy per response, files through sirv, and how it stands up to abuse (record
-// 038). Needs the web tier built (npm run build), as npm test does first.
-import { mkdtempSync, rmSync } from "node:fs";
+// fast path, its policy per response, files through @fastify/static, the API's stored files relayed,
+// and how it stands up to abuse (records 038, 047). Needs the web tier built (npm run build), as npm test does first.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
@@ -176,6 +176,31 @@ describe("the build's files, through @fastify/static", () => {
     const head = await fetch(web.url + asset, { method: "HEAD" });
     expect(head.status).toBe(200);
     expect(Number(head.headers.get("content-length"))).toBeGreaterThan(0);
+  });
+});
+
+describe("uploaded files, relayed from the API", () => {
+  it("passes a stored file on as it is, cached for good; HEAD without its body; none is a 404", async () => {
+    const picture = Buffer.from("not really a jpeg, but bytes to relay");
+    mkdirSync(path.join(dataDir, "uploads", "relay"), { recursive: true });
+    writeFileSync(path.join(dataDir, "uploads", "relay", "photo.jpg"), picture);
+
+    const response = await fetch(`${web.url}/storage/uploads/relay/photo.jpg`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/jpeg");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(picture);
+
+    const head = await fetch(`${web.url}/storage/uploads/relay/photo.jpg`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(String(picture.byteLength));
+    expect(await head.text()).toBe("");
+
+    const missing = await fetch(`${web.url}/storage/uploads/relay/gone.jpg`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("cache-control")).toBe("no-store");
+    const post = await fetch(`${web.url}/storage/uploads/relay/photo.jpg`, { method: "POST" });
+    expect(post.status).toBe(405);
   });
 });
 

@@ -31,6 +31,8 @@ const WITH_LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== "0";
 const CONNECTIONS = 50;
 const ADMIN = { email: "bench-admin@example.org", password: "bench-password-123" };
 const COMPRESSED = { "Accept-Encoding": "br, gzip" };
+/** Both tiers' /metrics tell what of their memory V8's heap holds (nodejs_heap_size_*). */
+const METRICS_TOKEN = "bench-metrics-token";
 const jsonIndex = process.argv.indexOf("--json");
 const jsonFile = jsonIndex >= 0 ? process.argv[jsonIndex + 1] : undefined;
 if (jsonIndex >= 0 && !jsonFile) {
@@ -112,6 +114,24 @@ function freePort(): Promise<number> {
       );
     });
   });
+}
+
+type HeapFigures = { usedMb: number; committedMb: number; externalMb: number };
+
+/** What a tier's V8 heap holds and has taken from the system, and its memory outside the heap. */
+async function heapOf(url: string, prefix: string): Promise<HeapFigures | null> {
+  const response = await fetch(`${url}/metrics`, {
+    headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+  }).catch(() => null);
+  if (!response?.ok) return null;
+  const text = await response.text();
+  const mb = (name: string) =>
+    Number(new RegExp(`^${prefix}nodejs_${name} (\\S+)$`, "m").exec(text)?.[1]) / (1024 * 1024);
+  return {
+    usedMb: mb("heap_size_used_bytes"),
+    committedMb: mb("heap_size_total_bytes"),
+    externalMb: mb("external_memory_bytes"),
+  };
 }
 
 /** The admin's cookies, signed in through the API as the web tier's own forms would. */
@@ -289,6 +309,7 @@ const env: NodeJS.ProcessEnv = {
   APP_URL: webUrl,
   DATA_DIR: dataDir,
   LOG_LEVEL: "warn",
+  METRICS_TOKEN,
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
 };
@@ -425,6 +446,10 @@ try {
   const servingTiers = tiers.filter((t) => t.name !== "ceiling");
   const memoryAfter = Object.fromEntries(servingTiers.map((t) => [t.name, residentMemory(t.pid)]));
   const togetherBytesAfter = residentBytesTogether(servingTiers.map((t) => t.pid));
+  const heapAfter = {
+    web: await heapOf(webUrl, "almoner_web_"),
+    api: await heapOf(apiUrl, "almoner_api_"),
+  };
 
   const ceilingRps = median(runs.get(scenarios[0]!)!.map((run) => run.rps));
   const results = scenarios.map((scenario) => {
@@ -496,6 +521,14 @@ try {
         fixed(memoryAfter[tier.name]!.pssMb).padStart(12),
     );
   }
+  for (const tier of servingTiers) {
+    const heap = heapAfter[tier.name as "web" | "api"];
+    if (!heap) continue;
+    console.log(
+      `  ${tier.name}: V8 heap ${fixed(heap.usedMb)} MB in use of ${fixed(heap.committedMb)} MB taken,` +
+        ` ${fixed(heap.externalMb)} MB outside it (buffers); the rest of its RSS is code, stacks and malloc`,
+    );
+  }
   console.log(
     `  both tiers after the load: ${fixed(togetherMb)} MB   ${mark(togetherMb <= TARGETS.rssMb)}  ≤ ${TARGETS.rssMb} MB` +
       ` (${togetherBytesAfter === undefined ? "RSS summed: no access to /proc/<pid>/pagemap" : "resident pages, each counted once"};` +
@@ -554,6 +587,7 @@ try {
             totalAfterLoad: togetherMb,
             rssSummedAfterLoad: rssTotalMb,
             pssTotalAfterLoad: pssTotalMb,
+            heapAfterLoad: heapAfter,
           },
           javascript,
           lighthouse: lighthouse.map(({ url, scores }) => ({

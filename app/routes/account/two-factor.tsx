@@ -54,13 +54,8 @@ export async function loader({ url, request, context }: Route.LoaderArgs) {
   let setup: Setup | null = null;
   let recoveryCodes: string[] | null = null;
   if (!user.two_factor) {
-    const status = await api.get("/user/confirmed-password-status", {
-      schema: PasswordStatusSchema,
-    });
-    if (status.ok && status.body.confirmed) {
-      // A setup the API answers with nothing the page can use is shown as none: Activate again.
-      setup = await unusableAsUnavailable("The two-factor setup", readSetup(api));
-    }
+    // A setup the API answers with nothing the page can use is shown as none: Activate again.
+    setup = await unusableAsUnavailable("The two-factor setup", readSetup(api));
   } else if (search.get("show") === "recovery-codes") {
     recoveryCodes = await api.read("/user/two-factor-recovery-codes", z.array(z.string()));
   }
@@ -77,8 +72,15 @@ export async function loader({ url, request, context }: Route.LoaderArgs) {
   );
 }
 
-/** The secret being set up, as its QR code and key; null when none is (or no longer is). */
+/**
+ * The secret being set up, as its QR code and key, while the password confirmation is fresh;
+ * null when none is (or no longer is).
+ */
 async function readSetup(api: ApiClient): Promise<Setup | null> {
+  const status = await api.get("/user/confirmed-password-status", {
+    schema: PasswordStatusSchema,
+  });
+  if (!status.ok || !status.body.confirmed) return null;
   // Without a secret being set up the QR code is an empty list (Fortify), not an svg.
   const qrCode = await api.get("/user/two-factor-qr-code", { schema: QrCodeSchema });
   const svg = qrCode.ok && !Array.isArray(qrCode.body) ? qrCode.body.svg : undefined;

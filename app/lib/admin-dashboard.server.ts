@@ -4,6 +4,7 @@ import { apiId, optionalDate } from "./api-fields.ts";
 import { ActivityPageSchema, type ActivityLine } from "./admin-activity.ts";
 import { ADMIN_ENTRY_KINDS } from "./admin-entries.ts";
 import { assertOk } from "./api.server.ts";
+import { inWords } from "./operations.server.ts";
 import { ContactMessageSchema, pagedSchema, type ContactMessage } from "./api-types.ts";
 import { apiClientContext, siteSettingsContext } from "./request-context.server.ts";
 
@@ -64,6 +65,7 @@ export async function loadDashboard(context: Context): Promise<Dashboard> {
     } catch (error) {
       // A redirect (the session ended) is the page's answer; anything else leaves this section out.
       if (error instanceof Response) throw error;
+      console.error(`A dashboard section is shown as unavailable: ${inWords(error)}`);
       return null;
     }
   };

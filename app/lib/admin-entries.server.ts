@@ -14,7 +14,7 @@ import {
   uploadPhotos,
   type PhotoOwner,
 } from "./admin-photos.server.ts";
-import { assertOk, IMAGE_TOO_LARGE } from "./api.server.ts";
+import { assertOk, IMAGE_TOO_LARGE, unusableAsBadGateway } from "./api.server.ts";
 import {
   EntryDetailSchema,
   type AdminEntry,
@@ -81,7 +81,7 @@ export async function loadAdminEntry(
 ): Promise<AdminEntry> {
   requireRecordId(id);
   const api = context.get(apiClientContext);
-  const entry = await api.read(`/api/${kind}/${id}`, EntryDetailSchema);
+  const entry = await unusableAsBadGateway(api.read(`/api/${kind}/${id}`, EntryDetailSchema));
   const slug = entry.slug ?? "";
   return { ...entry, id: entry.id ?? Number(id), slug, url: entry.url || `/${kind}/${slug}` };
 }

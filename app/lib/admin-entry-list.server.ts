@@ -40,6 +40,8 @@ export type AdminEntryPage = {
   /** The list's search (`?q=`) and status filter (`?status=`, record 031); "" for none. */
   search: string;
   status: EntryStatus | "";
+  /** The API answered with nothing the list can show: the screen says so in the list's place. */
+  unavailable?: true;
 };
 
 /**
@@ -53,7 +55,7 @@ export async function loadAdminEntryList(
 ): Promise<AdminEntryPage> {
   const sortable = ADMIN_ENTRY_KINDS[kind].sortable;
   const status = requestedStatus(url);
-  const { results, page, pageCount, search } = await readAdminListPage(
+  const { results, page, pageCount, search, unavailable } = await readAdminListPage(
     context,
     `/api/${kind}`,
     EntryListItemSchema,
@@ -73,6 +75,7 @@ export async function loadAdminEntryList(
     pageCount,
     search,
     status,
+    ...(unavailable ? { unavailable } : {}),
   };
 }
 
@@ -119,6 +122,8 @@ export async function adminEntryListAction(context: Context, kind: EntryKind, re
       // The list as the screen showed it (its search and filter), so the neighbour is the one seen.
       const shown = new URL(request.url);
       const current = await loadAdminEntryList(context, kind, shown);
+      // Nothing to move among: back to the list, which says it cannot be shown.
+      if (current.unavailable) return redirect(`/admin/${kind}${shown.search}`);
       const ids = moved(
         current.items.map((item) => item.id),
         Number(formData.get("id")),

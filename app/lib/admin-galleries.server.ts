@@ -8,7 +8,7 @@ import {
   uploadPhotos,
   type PhotoOwner,
 } from "./admin-photos.server.ts";
-import { assertOk, messageOf } from "./api.server.ts";
+import { assertOk, messageOf, unusableAsBadGateway } from "./api.server.ts";
 import { GallerySchema, type Gallery } from "./api-types.ts";
 import { flashAfterDelete } from "./admin-trash.server.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
@@ -44,6 +44,7 @@ export async function loadAdminGalleryListScreen(
       page: list.page,
       pageCount: list.pageCount,
       search: list.search,
+      unavailable: list.unavailable,
       flash,
       adding: url.searchParams.has("add"),
     },
@@ -71,7 +72,9 @@ export async function adminGalleryListAction(context: Context, request: Request)
 /** The gallery named by the route's `:id`; anything but a whole number is the 404 page. */
 export async function loadAdminGallery(context: Context, id: string): Promise<Gallery> {
   requireRecordId(id);
-  return context.get(apiClientContext).read(`/api/galleries/${id}`, GallerySchema);
+  return unusableAsBadGateway(
+    context.get(apiClientContext).read(`/api/galleries/${id}`, GallerySchema),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { pagedSchema } from "./api-types.ts";
+import { unusableAsUnavailable } from "./api.server.ts";
 import { apiClientContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -32,7 +33,8 @@ const SEARCH_MAX_LENGTH = 200;
 /**
  * One page of an admin list, of the items matching `search` when there is one (our API's `q`;
  * the search box shows only in front of it). The API counts pages from 0, so the page sent is the one shown
- * minus 1 (spec §9); a page past the last one redirects to the last.
+ * minus 1 (spec §9); a page past the last one redirects to the last. An answer the web tier
+ * cannot use is no items and `unavailable`: the screen says so in the list's place.
  */
 export async function readAdminListPage<Item extends z.ZodType>(
   context: Context,
@@ -58,12 +60,16 @@ export async function readAdminListPage<Item extends z.ZodType>(
   pageCount: number;
   total: number;
   search: string;
+  unavailable?: true;
 }> {
   const api = context.get(apiClientContext);
   const filters = { ...query, ...(search ? { q: search } : {}) };
-  const body = await api.read(apiPath, pagedSchema(item), {
-    query: { ...filters, page: page - 1, limit },
-  });
+  const body = await unusableAsUnavailable(
+    `The list ${apiPath}`,
+    api.read(apiPath, pagedSchema(item), { query: { ...filters, page: page - 1, limit } }),
+  );
+  if (body === null)
+    return { results: [], page, pageCount: 1, total: 0, search, unavailable: true };
   const pageCount = Math.max(1, Math.ceil(body.total / limit));
   if (page > pageCount) {
     throw redirect(`${listPath}?${new URLSearchParams({ ...filters, page: String(pageCount) })}`);

@@ -6,7 +6,7 @@ import {
   TestimonialFormSchema,
   testimonialsLocation,
 } from "./admin-testimonials.ts";
-import { assertOk, throwNotFound } from "./api.server.ts";
+import { assertOk, throwNotFound, unusableAsBadGateway } from "./api.server.ts";
 import { TestimonialSchema, type Testimonial } from "./api-types.ts";
 import { readAdminListPage, requestedPage, requestedSearch } from "./admin-lists.server.ts";
 import { requireRecordId } from "./guards.server.ts";
@@ -66,13 +66,14 @@ async function loadTestimonialPage(context: Context, url: URL) {
     page: list.page,
     pageCount: list.pageCount,
     search: list.search,
+    unavailable: list.unavailable,
   };
 }
 
 async function loadTestimonial(context: Context, id: string): Promise<Testimonial> {
   requireRecordId(id);
   const api = context.get(apiClientContext);
-  return api.read(`/api/testimonials/${id}`, TestimonialSchema);
+  return unusableAsBadGateway(api.read(`/api/testimonials/${id}`, TestimonialSchema));
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   USER_SECRET_FIELDS,
   fullName,
 } from "./admin-users.ts";
-import { assertOk, messageOf, type ApiResult } from "./api.server.ts";
+import { assertOk, messageOf, unusableAsBadGateway, type ApiResult } from "./api.server.ts";
 import { UserSchema, type User } from "./api-types.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
@@ -47,6 +47,7 @@ export async function loadAdminUserListScreen(
       page: list.page,
       pageCount: list.pageCount,
       search: list.search,
+      unavailable: list.unavailable,
       flash,
       adding: url.searchParams.has("add"),
     },
@@ -117,7 +118,7 @@ export async function loadAdminUserScreen(
 /** The user named by the route's `:id`; a malformed or unknown id is the 404 page. */
 async function loadAdminUser(context: Context, id: string): Promise<User> {
   requireRecordId(id);
-  return context.get(apiClientContext).read(`/api/users/${id}`, UserSchema);
+  return unusableAsBadGateway(context.get(apiClientContext).read(`/api/users/${id}`, UserSchema));
 }
 
 /**

@@ -17,6 +17,8 @@ import {
   IMAGE_TOO_LARGE,
   messageOf,
   throwNotFound,
+  unusableAsBadGateway,
+  unusableAsUnavailable,
   type ApiResult,
 } from "./api.server.ts";
 import { loadDraft } from "./drafts.server.ts";
@@ -57,11 +59,23 @@ export async function loadAdminWidgetListScreen(
   const api = context.get(apiClientContext);
   const search = requestedSearch(url);
   const [list, { flash, headers }] = await Promise.all([
-    api.read("/api/widgets", pagedSchema(AdminWidgetSchema)),
+    unusableAsUnavailable(
+      "The list /api/widgets",
+      api.read("/api/widgets", pagedSchema(AdminWidgetSchema)),
+    ),
     takeFlash(context, request),
   ]);
-  const widgets = list.results.filter((widget) => widgetMatches(widget, search));
-  return data({ widgets, search, flash, adding: url.searchParams.has("add") }, { headers });
+  const widgets = (list?.results ?? []).filter((widget) => widgetMatches(widget, search));
+  return data(
+    {
+      widgets,
+      search,
+      flash,
+      adding: url.searchParams.has("add"),
+      unavailable: list === null,
+    },
+    { headers },
+  );
 }
 
 /**
@@ -123,7 +137,9 @@ export async function loadAdminWidgetScreen(
 
 async function loadAdminWidget(context: Context, id: string): Promise<AdminWidget> {
   requireRecordId(id);
-  return context.get(apiClientContext).read(`/api/widgets/${id}`, AdminWidgetSchema);
+  return unusableAsBadGateway(
+    context.get(apiClientContext).read(`/api/widgets/${id}`, AdminWidgetSchema),
+  );
 }
 
 /**

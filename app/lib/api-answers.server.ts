@@ -16,6 +16,46 @@ export type FormFailure = {
   fieldErrors: Record<string, string[]>;
 };
 
+/** Thrown when a 2xx body does not have the shape of DESIGN §5. */
+export class UnexpectedApiResponse extends Error {
+  constructor(path: string, issues: string) {
+    super(`The API answered ${path} with an unexpected body: ${issues}`);
+    this.name = "UnexpectedApiResponse";
+  }
+}
+
+/**
+ * An item the API answered with a body the page cannot use (an entry without a title, say): the
+ * API's fault, so the page is a 502 rather than the web tier's 500.
+ */
+export async function unusableAsBadGateway<T>(answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (!(error instanceof UnexpectedApiResponse)) throw error;
+    console.error(error.message);
+    throw data({ message: "Bad Gateway." }, { status: 502, statusText: "Bad Gateway" });
+  }
+}
+
+/**
+ * A part of a page (a list, say) the API answered with a body the web tier cannot use: null,
+ * logged once, and the page shows that part as unavailable while the rest renders as ever.
+ * Anything else (a redirect, the API's 5xx) is the page's answer as before.
+ */
+export async function unusableAsUnavailable<T>(
+  what: string,
+  answer: Promise<T>,
+): Promise<T | null> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (!(error instanceof UnexpectedApiResponse)) throw error;
+    console.error(`${what} is shown as unavailable:`, error.message);
+    return null;
+  }
+}
+
 export const IMAGE_TOO_LARGE = "The image you have uploaded is too large";
 const NOT_FOUND_STATUSES = new Set([400, 404, 414]);
 

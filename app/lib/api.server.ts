@@ -3,7 +3,12 @@ import { Cookie, CookieJar } from "tough-cookie";
 import type { z } from "zod";
 import { countApiCall, withRequestId } from "./operations.server.ts";
 import { parseApiBody } from "./api-fields.ts";
-import { bodyOrNotFound, throwForSessionStatus, type ApiResult } from "./api-answers.server.ts";
+import {
+  bodyOrNotFound,
+  throwForSessionStatus,
+  UnexpectedApiResponse,
+  type ApiResult,
+} from "./api-answers.server.ts";
 
 // The answers' helpers live beside the client, which stays the one way to the API.
 export {
@@ -17,6 +22,9 @@ export {
   messageOf,
   throwNotFound,
   tooManyAttemptsMessage,
+  UnexpectedApiResponse,
+  unusableAsBadGateway,
+  unusableAsUnavailable,
   type ApiResult,
   type FormFailure,
 } from "./api-answers.server.ts";
@@ -34,14 +42,6 @@ export type ApiRequestOptions<Schema extends z.ZodType = z.ZodUnknown> = {
    */
   handles?: readonly number[];
 };
-
-/** Thrown when a 2xx body does not have the shape of DESIGN §5. */
-export class UnexpectedApiResponse extends Error {
-  constructor(path: string, issues: string) {
-    super(`The API answered ${path} with an unexpected body: ${issues}`);
-    this.name = "UnexpectedApiResponse";
-  }
-}
 
 export type ApiClientOptions = {
   apiUrl: string;

@@ -1,5 +1,4 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import type { z } from "zod";
 import {
   entryAddresses,
   EntryDetailSchema,
@@ -8,12 +7,12 @@ import {
   type EntryDetail,
   type EntryKind,
   type EntryListItem,
-  type Paged,
 } from "./api-types.ts";
 import {
   assertOk,
   bodyOrNotFound,
-  UnexpectedApiResponse,
+  unusableAsBadGateway,
+  unusableAsUnavailable,
   type ApiClient,
   type ApiResult,
 } from "./api.server.ts";
@@ -96,16 +95,13 @@ export async function loadEntryPage(
   const page = Number.isNaN(requested) || requested < 1 ? 1 : requested;
   if (!Number.isSafeInteger(page)) throwPastTheEnd(url);
   const path = `/api/${kind}?page=${page - 1}&limit=${ENTRY_PAGE_SIZE}`;
-  let result: ApiResult<Paged<z.output<typeof EntryListItemSchema>>>;
-  try {
-    result = await readEntries(context, path, (api) =>
+  const result = await unusableAsUnavailable(
+    `The ${kind} list`,
+    readEntries(context, path, (api) =>
       api.get(path, { schema: pagedSchema(EntryListItemSchema) }),
-    );
-  } catch (error) {
-    if (!(error instanceof UnexpectedApiResponse)) throw error;
-    console.error(`The ${kind} list is shown as unavailable:`, error.message);
-    return { items: [], total: 0, page, pageCount: 1, unavailable: true };
-  }
+    ),
+  );
+  if (result === null) return { items: [], total: 0, page, pageCount: 1, unavailable: true };
   // The API refuses a page number beyond what it can count (422): no such page either.
   if (!result.ok && result.status === 422) throwPastTheEnd(url);
   const body = assertOk(result, `The ${kind} list`);
@@ -117,20 +113,6 @@ export async function loadEntryPage(
     page,
     pageCount,
   };
-}
-
-/**
- * An entry the API answered with a body the page cannot use (no title, say): the API's fault, so
- * the page is a 502 rather than the web tier's 500.
- */
-async function unusableAsBadGateway<T>(answer: Promise<T>): Promise<T> {
-  try {
-    return await answer;
-  } catch (error) {
-    if (!(error instanceof UnexpectedApiResponse)) throw error;
-    console.error(error.message);
-    throw data({ message: "Bad Gateway." }, { status: 502, statusText: "Bad Gateway" });
-  }
 }
 
 /** What the 404 page needs to lead back from a page past the end of a list. */

@@ -6,7 +6,7 @@ import type { EntryStatus } from "../../lib/api-types.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import type { AdminEntryListItem } from "../../lib/admin-entries.ts";
 import { INTENT_FIELD } from "../../lib/form-intent.ts";
-import { Pager } from "../entry-grid.tsx";
+import { LIST_UNAVAILABLE, Pager } from "../entry-grid.tsx";
 import type { Flash } from "../flash-message.tsx";
 import { FlashMessage } from "./admin-flash-message.tsx";
 import { LocalDate } from "../local-date.tsx";
@@ -25,6 +25,8 @@ type Props = {
   flash: Flash | null;
   adding: boolean;
   createResult?: SubmissionResult<string[]> | null;
+  /** The list could not be read: a message in its place, the rest of the screen as ever. */
+  unavailable?: boolean;
 };
 
 /** /admin/projects, /admin/blog, /admin/opportunities (spec §2.5). */
@@ -38,6 +40,7 @@ export function AdminEntryList({
   flash,
   adding,
   createResult,
+  unavailable = false,
 }: Props) {
   const listPath = `/admin/${config.kind}`;
   const filters: Record<string, string> = status ? { status } : {};
@@ -70,7 +73,13 @@ export function AdminEntryList({
       <div className="mt-8">
         {items.length === 0 ? (
           <p className="rounded-2xl bg-sand/60 p-8 text-center text-muted">
-            {search ? noMatchText(search) : status ? NO_STATUS_TEXT[status] : config.emptyText}
+            {unavailable
+              ? LIST_UNAVAILABLE
+              : search
+                ? noMatchText(search)
+                : status
+                  ? NO_STATUS_TEXT[status]
+                  : config.emptyText}
           </p>
         ) : config.sortable ? (
           <SortableGrid

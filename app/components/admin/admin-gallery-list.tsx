@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "react-router";
 import { GalleryNameSchema } from "../../lib/admin-galleries.ts";
 import type { Gallery } from "../../lib/api-types.ts";
-import { Pager } from "../entry-grid.tsx";
+import { LIST_UNAVAILABLE, Pager } from "../entry-grid.tsx";
 import { AdminListSearch, noMatchText, searchPagerQuery } from "./admin-list-search.tsx";
 import type { Flash } from "../flash-message.tsx";
 import { FlashMessage } from "./admin-flash-message.tsx";
@@ -17,6 +17,8 @@ type Props = {
   flash: Flash | null;
   adding: boolean;
   createResult?: SubmissionResult<string[]> | null;
+  /** The list could not be read: a message in its place, the rest of the screen as ever. */
+  unavailable?: boolean;
 };
 
 /** /admin/galleries (spec §2.5): a paged grid of gallery cards and the Add Gallery modal. */
@@ -28,6 +30,7 @@ export function AdminGalleryList({
   flash,
   adding,
   createResult,
+  unavailable = false,
 }: Props) {
   return (
     <>
@@ -45,7 +48,11 @@ export function AdminGalleryList({
       <div className="mt-6">
         {galleries.length === 0 ? (
           <p className="rounded-2xl bg-sand/60 p-8 text-center text-muted">
-            {search ? noMatchText(search) : "There are no galleries yet. Add the first one."}
+            {unavailable
+              ? LIST_UNAVAILABLE
+              : search
+                ? noMatchText(search)
+                : "There are no galleries yet. Add the first one."}
           </p>
         ) : (
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4" aria-label="Galleries">

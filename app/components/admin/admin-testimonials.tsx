@@ -12,7 +12,7 @@ import type { Testimonial } from "../../lib/api-types.ts";
 import { draftFormKey, type DraftBanner } from "../../lib/drafts.ts";
 import type { EditConflict } from "../../lib/history.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
-import { Pager } from "../entry-grid.tsx";
+import { LIST_UNAVAILABLE, Pager } from "../entry-grid.tsx";
 import { AdminListSearch, noMatchText, searchPagerQuery } from "./admin-list-search.tsx";
 import type { Flash } from "../flash-message.tsx";
 import { FlashMessage } from "./admin-flash-message.tsx";
@@ -49,6 +49,8 @@ type Props = {
   /** A save answered 409, or "Merge by hand" on it (record 030). */
   conflict?: EditConflict;
   merge?: EditConflict;
+  /** The list could not be read: a message in its place, the rest of the screen as ever. */
+  unavailable?: boolean;
 };
 
 /**
@@ -69,6 +71,7 @@ export function AdminTestimonials({
   submittedReview,
   conflict,
   merge,
+  unavailable = false,
 }: Props) {
   const place = { page, search };
   return (
@@ -93,7 +96,11 @@ export function AdminTestimonials({
       <div className="mt-6">
         {testimonials.length === 0 ? (
           <p className="rounded-2xl bg-sand/60 p-8 text-center text-muted">
-            {search ? noMatchText(search) : "There are no testimonials yet. Add the first one."}
+            {unavailable
+              ? LIST_UNAVAILABLE
+              : search
+                ? noMatchText(search)
+                : "There are no testimonials yet. Add the first one."}
           </p>
         ) : (
           <TestimonialTable testimonials={testimonials} place={place} />

@@ -12,7 +12,7 @@ import {
 import type { Role, User } from "../../lib/api-types.ts";
 import { useCurrentUser, useRootData } from "../../lib/root-data.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
-import { Pager } from "../entry-grid.tsx";
+import { LIST_UNAVAILABLE, Pager } from "../entry-grid.tsx";
 import { AdminListSearch, noMatchText, searchPagerQuery } from "./admin-list-search.tsx";
 import type { Flash } from "../flash-message.tsx";
 import { FlashMessage } from "./admin-flash-message.tsx";
@@ -33,6 +33,8 @@ type Props = {
   flash: Flash | null;
   adding: boolean;
   createResult?: SubmissionResult<string[]> | null;
+  /** The list could not be read: a message in its place, the rest of the screen as ever. */
+  unavailable?: boolean;
 };
 
 /** /admin/users (spec §2.5): the table of users, a pager and the Add User modal. */
@@ -44,6 +46,7 @@ export function AdminUserList({
   flash,
   adding,
   createResult,
+  unavailable = false,
 }: Props) {
   const me = useCurrentUser();
   return (
@@ -62,7 +65,11 @@ export function AdminUserList({
       <div className="mt-6">
         {users.length === 0 ? (
           <p className="rounded-2xl bg-sand/60 p-8 text-center text-muted">
-            {search ? noMatchText(search) : "There are no users yet."}
+            {unavailable
+              ? LIST_UNAVAILABLE
+              : search
+                ? noMatchText(search)
+                : "There are no users yet."}
           </p>
         ) : (
           <div className="overflow-hidden rounded-xl ring-1 ring-brand-100">

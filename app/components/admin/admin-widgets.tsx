@@ -28,6 +28,7 @@ import { AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
 import { Autosave, DraftNotice } from "./autosave.tsx";
 import { EditConflictScreen, HistoryLink, TheirValues, VersionField } from "./edit-conflict.tsx";
 import { ImageChooser } from "./image-chooser.tsx";
+import { LIST_UNAVAILABLE } from "../entry-grid.tsx";
 
 const LIST_PATH = "/admin/widgets";
 const NAME_HINT = "The name a page shows it by: letters, digits, _ and - only, such as AboutText4.";
@@ -44,6 +45,7 @@ export function AdminWidgetList({
   flash,
   adding,
   createResult,
+  unavailable = false,
 }: {
   widgets: AdminWidget[];
   /** The list's search (`?q=`), "" for none: `widgets` are then the ones that match. */
@@ -51,6 +53,8 @@ export function AdminWidgetList({
   flash: Flash | null;
   adding: boolean;
   createResult?: SubmissionResult<string[]> | null;
+  /** The list could not be read: a message in its place, the rest of the screen as ever. */
+  unavailable?: boolean;
 }) {
   return (
     <>
@@ -71,7 +75,11 @@ export function AdminWidgetList({
       <div className="mt-8">
         {widgets.length === 0 ? (
           <p className="rounded-2xl bg-sand/60 p-8 text-center text-muted">
-            {search ? noMatchText(search) : "There are no widgets yet. Add the first one."}
+            {unavailable
+              ? LIST_UNAVAILABLE
+              : search
+                ? noMatchText(search)
+                : "There are no widgets yet. Add the first one."}
           </p>
         ) : (
           <ul

@@ -12,7 +12,12 @@ import {
 } from "../../components/form-fields.tsx";
 import { AppForm } from "../../components/app-form.tsx";
 import { ScreenHeading } from "../../components/side-menu.tsx";
-import { assertOk, confirmPasswordPath } from "../../lib/api.server.ts";
+import {
+  assertOk,
+  confirmPasswordPath,
+  unusableAsUnavailable,
+  type ApiClient,
+} from "../../lib/api.server.ts";
 import { redirectWithFlash, takeFlash, type Flash } from "../../lib/flash.server.ts";
 import { replyWithApiFailure } from "../../lib/forms.server.ts";
 import { INTENT_FIELD, requiredText } from "../../lib/forms.ts";
@@ -49,18 +54,8 @@ export async function loader({ url, request, context }: Route.LoaderArgs) {
   let setup: Setup | null = null;
   let recoveryCodes: string[] | null = null;
   if (!user.two_factor) {
-    const status = await api.get("/user/confirmed-password-status", {
-      schema: PasswordStatusSchema,
-    });
-    if (status.ok && status.body.confirmed) {
-      // Without a secret being set up the QR code is an empty list (Fortify), not an svg.
-      const qrCode = await api.get("/user/two-factor-qr-code", { schema: QrCodeSchema });
-      const svg = qrCode.ok && !Array.isArray(qrCode.body) ? qrCode.body.svg : undefined;
-      if (svg) {
-        const { secretKey } = await api.read("/user/two-factor-secret-key", SecretKeySchema);
-        setup = { svg, secretKey };
-      }
-    }
+    // A setup the API answers with nothing the page can use is shown as none: Activate again.
+    setup = await unusableAsUnavailable("The two-factor setup", readSetup(api));
   } else if (search.get("show") === "recovery-codes") {
     recoveryCodes = await api.read("/user/two-factor-recovery-codes", z.array(z.string()));
   }
@@ -75,6 +70,23 @@ export async function loader({ url, request, context }: Route.LoaderArgs) {
     },
     { headers },
   );
+}
+
+/**
+ * The secret being set up, as its QR code and key, while the password confirmation is fresh;
+ * null when none is (or no longer is).
+ */
+async function readSetup(api: ApiClient): Promise<Setup | null> {
+  const status = await api.get("/user/confirmed-password-status", {
+    schema: PasswordStatusSchema,
+  });
+  if (!status.ok || !status.body.confirmed) return null;
+  // Without a secret being set up the QR code is an empty list (Fortify), not an svg.
+  const qrCode = await api.get("/user/two-factor-qr-code", { schema: QrCodeSchema });
+  const svg = qrCode.ok && !Array.isArray(qrCode.body) ? qrCode.body.svg : undefined;
+  if (!svg) return null;
+  const { secretKey } = await api.read("/user/two-factor-secret-key", SecretKeySchema);
+  return { svg, secretKey };
 }
 
 export async function action({ url, request, context }: Route.ActionArgs) {

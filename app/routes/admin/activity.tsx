@@ -1,6 +1,6 @@
 import { Form, Link, redirect } from "react-router";
 import { AdminToolbar } from "../../components/admin/admin-entry-parts.tsx";
-import { Pager } from "../../components/entry-grid.tsx";
+import { LIST_UNAVAILABLE, Pager } from "../../components/entry-grid.tsx";
 import { buttonClass, inputClass } from "../../components/form-fields.tsx";
 import { LocalDateTime } from "../../components/local-date-time.tsx";
 import { ScreenHeading } from "../../components/side-menu.tsx";
@@ -13,6 +13,7 @@ import {
 import { requestedPage, requestedSearch } from "../../lib/admin-lists.server.ts";
 import { AdminListSearch, noMatchText } from "../../components/admin/admin-list-search.tsx";
 import { requireSiteExtensions } from "../../lib/guards.server.ts";
+import { unusableAsUnavailable } from "../../lib/api.server.ts";
 import { apiClientContext } from "../../lib/request-context.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/activity";
@@ -28,15 +29,19 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     ACTIVITY_KINDS.find((k) => k.value === url.searchParams.get("kind")) ?? ACTIVITY_KINDS[0];
   const page = requestedPage(url);
   const search = requestedSearch(url);
-  const body = await context.get(apiClientContext).read("/api/activity", ActivityPageSchema, {
-    query: {
-      page: page - 1,
-      limit: LINES_PER_PAGE,
-      ...(person ? { user_id: person } : {}),
-      ...(search ? { q: search } : {}),
-      ...kind.query,
-    },
-  });
+  const answer = await unusableAsUnavailable(
+    "The list /api/activity",
+    context.get(apiClientContext).read("/api/activity", ActivityPageSchema, {
+      query: {
+        page: page - 1,
+        limit: LINES_PER_PAGE,
+        ...(person ? { user_id: person } : {}),
+        ...(search ? { q: search } : {}),
+        ...kind.query,
+      },
+    }),
+  );
+  const body = answer ?? { results: [], people: [], total: 0 };
   const filters = new URLSearchParams();
   if (person) filters.set("person", person);
   if (kind.value) filters.set("kind", kind.value);
@@ -54,6 +59,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     query,
     page,
     pageCount,
+    unavailable: answer === null,
   };
 }
 
@@ -62,7 +68,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AdminActivity({ loaderData }: Route.ComponentProps) {
-  const { lines, people, total, person, kind, search, query, page, pageCount } = loaderData;
+  const { lines, people, total, person, kind, search, query, page, pageCount, unavailable } =
+    loaderData;
   const filtered = person !== "" || kind !== "" || search !== "";
   // Each form keeps what the other chose: a search keeps the filters, a filter keeps the search.
   const keep: Record<string, string> = {
@@ -118,11 +125,13 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
       </Form>
       {lines.length === 0 ? (
         <p className="mt-8 rounded-2xl bg-sand/60 p-8 text-center text-muted">
-          {search
-            ? noMatchText(search)
-            : filtered
-              ? "Nothing matches these filters."
-              : "Nothing has happened yet."}
+          {unavailable
+            ? LIST_UNAVAILABLE
+            : search
+              ? noMatchText(search)
+              : filtered
+                ? "Nothing matches these filters."
+                : "Nothing has happened yet."}
         </p>
       ) : (
         <>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { LIST_UNAVAILABLE } from "../../components/entry-grid.tsx";
 import { LocalDateTime } from "../../components/local-date-time.tsx";
 import { ScreenHeading } from "../../components/side-menu.tsx";
 import { activitySentence } from "../../lib/admin-activity.ts";
@@ -112,7 +113,7 @@ function Panel<T>({
         ) : null}
       </div>
       {items === null ? (
-        <p className="mt-3 text-muted">This list could not be loaded just now.</p>
+        <p className="mt-3 text-muted">{LIST_UNAVAILABLE}</p>
       ) : items.length === 0 ? (
         <p className="mt-3 text-muted">{empty}</p>
       ) : (

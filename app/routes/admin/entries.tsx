@@ -32,6 +32,7 @@ export default function AdminEntries({ loaderData, actionData }: Route.Component
       status={loaderData.status}
       flash={loaderData.flash}
       adding={loaderData.adding}
+      unavailable={loaderData.unavailable}
       createResult={actionData && "result" in actionData ? actionData.result : null}
     />
   );

@@ -27,6 +27,7 @@ export default function AdminGalleries({ loaderData, actionData }: Route.Compone
       search={loaderData.search}
       flash={loaderData.flash}
       adding={loaderData.adding}
+      unavailable={loaderData.unavailable}
       createResult={actionData?.result}
     />
   );

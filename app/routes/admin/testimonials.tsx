@@ -30,6 +30,7 @@ export default function AdminTestimonialsRoute({ loaderData, actionData }: Route
       search={loaderData.search}
       flash={loaderData.flash}
       adding={loaderData.adding}
+      unavailable={loaderData.unavailable}
       editing={loaderData.editing}
       draft={loaderData.draft}
       confirmingDelete={loaderData.confirmingDelete}

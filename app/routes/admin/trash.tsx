@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { AdminToolbar } from "../../components/admin/admin-entry-parts.tsx";
-import { Pager } from "../../components/entry-grid.tsx";
+import { LIST_UNAVAILABLE, Pager } from "../../components/entry-grid.tsx";
 import { FlashMessage } from "../../components/admin/admin-flash-message.tsx";
 import {
   AdminListSearch,
@@ -41,7 +41,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AdminTrash({ loaderData }: Route.ComponentProps) {
-  const { results: items, page, pageCount, flash, purging, search } = loaderData;
+  const { results: items, page, pageCount, flash, purging, search, unavailable } = loaderData;
   const first = items[0];
   const keptDays = first
     ? Math.round((Date.parse(first.purge_at) - Date.parse(first.deleted_at)) / 86_400_000)
@@ -61,7 +61,7 @@ export default function AdminTrash({ loaderData }: Route.ComponentProps) {
       </div>
       {items.length === 0 ? (
         <p className="mt-6 rounded-2xl bg-sand/60 p-8 text-center text-muted">
-          {search ? noMatchText(search) : "The trash is empty."}
+          {unavailable ? LIST_UNAVAILABLE : search ? noMatchText(search) : "The trash is empty."}
         </p>
       ) : (
         <>

@@ -24,6 +24,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
       search={loaderData.search}
       flash={loaderData.flash}
       adding={loaderData.adding}
+      unavailable={loaderData.unavailable}
       createResult={actionData?.result}
     />
   );

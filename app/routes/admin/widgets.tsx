@@ -25,6 +25,7 @@ export default function AdminWidgets({ loaderData, actionData }: Route.Component
       search={loaderData.search}
       flash={loaderData.flash}
       adding={loaderData.adding}
+      unavailable={loaderData.unavailable}
       createResult={actionData?.result}
     />
   );

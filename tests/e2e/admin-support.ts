@@ -106,7 +106,8 @@ export async function uploadPhotos(
  * Picks an item up by its handle, moves it with the arrow keys and drops it, each step once the
  * screen reader has been told the last one, as a person waits to hear it. (dnd-kit measures the
  * other items just after the pick-up; an arrow pressed before that moves nothing and is pressed
- * again.)
+ * again.) Resolves once the grid has posted the new order and had its answer: a reload sooner
+ * may leave before the post is sent.
  */
 export async function dragByKeyboard(page: Page, handle: Locator, keys: string[]) {
   const announcement = page.locator("[id^=DndLiveRegion]");
@@ -122,6 +123,12 @@ export async function dragByKeyboard(page: Page, handle: Locator, keys: string[]
     }).toPass();
     position = (await announcement.textContent()) ?? "";
   }
+  const here = new URL(page.url()).pathname;
+  const saved = page.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" && new URL(response.url()).pathname.startsWith(here),
+  );
   await page.keyboard.press("Space");
   await expect(announcement).toContainText("dropped at position");
+  await saved;
 }

@@ -197,15 +197,13 @@ async function saveEntry(
   const api = context.get(apiClientContext);
   const result = await api.post(`/api/${kind}/${entry.id}`, body);
   if (!result.ok) {
-    const conflict = conflictOf(
-      result.status,
-      result.body,
-      typedValues(formData, ENTRY_FORM_FIELDS),
-      {
-        loadedVersion: loadedVersionOf(formData),
-        pictureChosen,
-      },
-    );
+    // Publish or Unpublish goes through the conflict screen with what was typed: Keep mine does it.
+    const mine = typedValues(formData, ENTRY_FORM_FIELDS);
+    if (status) mine.status = status;
+    const conflict = conflictOf(result.status, result.body, mine, {
+      loadedVersion: loadedVersionOf(formData),
+      pictureChosen,
+    });
     if (conflict) return { result: null, article, conflict: entryConflict(conflict) };
     return { result: replyWithApiFailure(submission, result), article };
   }

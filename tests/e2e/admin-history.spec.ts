@@ -107,4 +107,43 @@ test.describe("an entry's history and edit conflicts", () => {
       }
     });
   }
+
+  test("Publish meets another admin's save: Keep mine publishes what was typed", async ({
+    page,
+    browser,
+    apiUrl,
+    appUrl,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const draft = await adminApiPost<Created>(page, { apiUrl, appUrl }, "/api/blog", {
+      title: uniqueTitle("Draft history", testInfo.project.name),
+      status: "draft",
+    });
+    const other = await secondAdmin(browser, { apiUrl, appUrl }, javaScriptEnabled);
+    try {
+      await page.goto(`/admin/blog/${draft.id}`);
+      await other.page.goto(`/admin/blog/${draft.id}`);
+      await other.page.getByLabel("Preview Text").fill("Their words came first");
+      await other.page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(other.page).toHaveURL("/admin/blog");
+
+      await page.getByLabel("Preview Text").fill("My words, to be published");
+      await page.getByRole("button", { name: "Publish" }).click();
+      await expect(page.getByRole("heading", { name: "Someone else changed this" })).toBeVisible();
+      await page.getByRole("button", { name: "Keep mine" }).click();
+      await expect(page).toHaveURL("/admin/blog");
+      await expect(
+        page.getByRole("status").filter({
+          hasText: `“${draft.title}” is published: visitors see it now.`,
+        }),
+      ).toBeVisible();
+      await page.goto(`/blog/${draft.slug}`);
+      await expect(page.getByRole("heading", { level: 1, name: draft.title })).toBeVisible();
+      await page.goto(`/admin/blog/${draft.id}`);
+      await expect(page.getByLabel("Preview Text")).toHaveValue("My words, to be published");
+    } finally {
+      await other.close();
+      await adminApiDelete(page, { apiUrl, appUrl }, `/api/blog/${draft.id}`);
+    }
+  });
 });

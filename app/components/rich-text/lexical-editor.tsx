@@ -14,6 +14,7 @@ import { $currentHtml, $loadHtml, textImportKeepingColours } from "./html-io.ts"
 import { LinkForm } from "./link-form.tsx";
 import { CONTENT_CLASS, FRAME_CLASS } from "./looks.ts";
 import { registerPlainTextPaste } from "./paste.ts";
+import { registerKeysWhereShown } from "./shown-selection.ts";
 import { Toolbar } from "./toolbar.tsx";
 
 export type LexicalRichTextEditorProps = {
@@ -88,6 +89,7 @@ function EditorFrame({
           onChangeRef.current(editorState.read(() => $currentHtml(editor), { editor }));
         }),
         registerPlainTextPaste(editor),
+        registerKeysWhereShown(editor),
       ),
     [editor],
   );

@@ -1,15 +1,13 @@
 import {
-  $createRangeSelectionFromDom,
   $getRoot,
   $getSelection,
   $isRangeSelection,
-  $setSelection,
   COMMAND_PRIORITY_CRITICAL,
-  getDOMSelection,
   PASTE_COMMAND,
   type LexicalEditor,
   type PasteCommandType,
 } from "lexical";
+import { $selectAsShown } from "./shown-selection.ts";
 
 // Spec §2.5: "pasting is always as plain text".
 
@@ -25,6 +23,7 @@ export function registerPlainTextPaste(editor: LexicalEditor): () => void {
       event.preventDefault();
       if (text) {
         editor.update(() => {
+          // Where the page shows the caret: a click just before may not have reached Lexical.
           $selectAsShown(editor);
           $insertPlainText(text);
         });
@@ -53,20 +52,6 @@ export async function pasteClipboardText(editor: LexicalEditor): Promise<boolean
   });
   editor.focus();
   return true;
-}
-
-/**
- * Lexical takes a paste's place from the selection it last recorded, which follows the page's
- * own with the browser's next `selectionchange`: a paste right after a click into other text
- * would land where the caret was before (over words just linked, say). The page's selection is
- * where the person means.
- */
-function $selectAsShown(editor: LexicalEditor) {
-  const root = editor.getRootElement();
-  const shown = getDOMSelection(root?.ownerDocument.defaultView ?? null);
-  if (!root || !shown?.anchorNode || !root.contains(shown.anchorNode)) return;
-  const selection = $createRangeSelectionFromDom(shown, editor);
-  if (selection) $setSelection(selection);
 }
 
 /** Clipboard text in: every line break starts a new paragraph. */

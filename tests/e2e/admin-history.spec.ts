@@ -20,6 +20,15 @@ async function secondAdmin(browser: Browser, urls: Urls, javaScriptEnabled: bool
   return { page, close: () => context.close() };
 }
 
+/** Both admins open the post; the other one saves first, so the next save here is a conflict. */
+async function bothOpenThenTheySave(page: Page, theirs: Page, id: number) {
+  await page.goto(`/admin/blog/${id}`);
+  await theirs.goto(`/admin/blog/${id}`);
+  await theirs.getByLabel("Preview Text").fill("Their words came first");
+  await theirs.getByRole("button", { name: "Save Changes" }).click();
+  await expect(theirs).toHaveURL("/admin/blog");
+}
+
 test.describe("an entry's history and edit conflicts", () => {
   test.slow();
   let post: Created;
@@ -75,11 +84,7 @@ test.describe("an entry's history and edit conflicts", () => {
     }) => {
       const other = await secondAdmin(browser, { apiUrl, appUrl }, javaScriptEnabled);
       try {
-        await page.goto(`/admin/blog/${post.id}`);
-        await other.page.goto(`/admin/blog/${post.id}`);
-        await other.page.getByLabel("Preview Text").fill("Their words came first");
-        await other.page.getByRole("button", { name: "Save Changes" }).click();
-        await expect(other.page).toHaveURL("/admin/blog");
+        await bothOpenThenTheySave(page, other.page, post.id);
 
         await page.getByLabel("Preview Text").fill("My words came second");
         await page.getByRole("button", { name: "Save Changes" }).click();
@@ -121,11 +126,7 @@ test.describe("an entry's history and edit conflicts", () => {
     });
     const other = await secondAdmin(browser, { apiUrl, appUrl }, javaScriptEnabled);
     try {
-      await page.goto(`/admin/blog/${draft.id}`);
-      await other.page.goto(`/admin/blog/${draft.id}`);
-      await other.page.getByLabel("Preview Text").fill("Their words came first");
-      await other.page.getByRole("button", { name: "Save Changes" }).click();
-      await expect(other.page).toHaveURL("/admin/blog");
+      await bothOpenThenTheySave(page, other.page, draft.id);
 
       await page.getByLabel("Preview Text").fill("My words, to be published");
       await page.getByRole("button", { name: "Publish" }).click();

@@ -167,9 +167,8 @@ test.describe("the rich-text editor", () => {
     page,
     javaScriptEnabled,
   }) => {
-    test.skip(!javaScriptEnabled, "the editor's own keys");
     await page.goto(`/admin/projects/${entry.id}`);
-    await expect(page.getByRole("button", { name: "Bold" })).toBeVisible();
+    if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Bold" })).toBeVisible();
     await article(page).click();
     // Keys as a quick typist presses them, with no wait between: often enough to catch Enter
     // before the browser reports Ctrl+End's caret (Lexical kept the old one: 16 rounds in 40).
@@ -182,10 +181,14 @@ test.describe("the rich-text editor", () => {
       await page.keyboard.press("ControlOrMeta+End");
       await page.keyboard.press("Enter");
       await page.keyboard.type("Second");
-      await expect(article(page).locator("p")).toHaveText([
-        "Wells for every new village",
-        "Second",
-      ]);
+      // Without JavaScript the field is a text area of HTML: the same keys, a line break.
+      if (!javaScriptEnabled)
+        await expect(article(page)).toHaveValue("Wells for every new village\nSecond");
+      else
+        await expect(article(page).locator("p")).toHaveText([
+          "Wells for every new village",
+          "Second",
+        ]);
     }
   });
 

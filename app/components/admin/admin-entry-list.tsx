@@ -6,14 +6,14 @@ import type { EntryStatus } from "../../lib/api-types.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import type { AdminEntryListItem } from "../../lib/admin-entries.ts";
 import { INTENT_FIELD } from "../../lib/form-intent.ts";
-import { LIST_UNAVAILABLE, Pager } from "../entry-grid.tsx";
+import { Pager } from "../entry-grid.tsx";
 import type { Flash } from "../flash-message.tsx";
 import { FlashMessage } from "./admin-flash-message.tsx";
 import { LocalDate } from "../local-date.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
 import { SortableGrid } from "../sortable-grid.tsx";
 import { AddItemModal, AdminCard, AdminToolbar, StatusBadge } from "./admin-entry-parts.tsx";
-import { AdminListSearch, noMatchText, searchPagerQuery } from "./admin-list-search.tsx";
+import { AdminListSearch, emptyListText, searchPagerQuery } from "./admin-list-search.tsx";
 
 type Props = {
   config: AdminEntryKind;
@@ -73,13 +73,7 @@ export function AdminEntryList({
       <div className="mt-8">
         {items.length === 0 ? (
           <p className="rounded-2xl bg-sand/60 p-8 text-center text-muted">
-            {unavailable
-              ? LIST_UNAVAILABLE
-              : search
-                ? noMatchText(search)
-                : status
-                  ? NO_STATUS_TEXT[status]
-                  : config.emptyText}
+            {emptyListText(search, status ? NO_STATUS_TEXT[status] : config.emptyText, unavailable)}
           </p>
         ) : config.sortable ? (
           <SortableGrid

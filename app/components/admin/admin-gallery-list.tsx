@@ -2,8 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "react-router";
 import { GalleryNameSchema } from "../../lib/admin-galleries.ts";
 import type { Gallery } from "../../lib/api-types.ts";
-import { LIST_UNAVAILABLE, Pager } from "../entry-grid.tsx";
-import { AdminListSearch, noMatchText, searchPagerQuery } from "./admin-list-search.tsx";
+import { Pager } from "../entry-grid.tsx";
+import { AdminListSearch, emptyListText, searchPagerQuery } from "./admin-list-search.tsx";
 import type { Flash } from "../flash-message.tsx";
 import { FlashMessage } from "./admin-flash-message.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
@@ -48,11 +48,7 @@ export function AdminGalleryList({
       <div className="mt-6">
         {galleries.length === 0 ? (
           <p className="rounded-2xl bg-sand/60 p-8 text-center text-muted">
-            {unavailable
-              ? LIST_UNAVAILABLE
-              : search
-                ? noMatchText(search)
-                : "There are no galleries yet. Add the first one."}
+            {emptyListText(search, "There are no galleries yet. Add the first one.", unavailable)}
           </p>
         ) : (
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4" aria-label="Galleries">

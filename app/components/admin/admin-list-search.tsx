@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Form, Link } from "react-router";
 import { useRootData } from "../../lib/root-data.ts";
+import { LIST_UNAVAILABLE } from "../entry-grid.tsx";
 import { inputClass } from "../form-fields.tsx";
 
 /**
@@ -57,9 +58,13 @@ export function AdminListSearch({
   );
 }
 
-/** The list's text when a search finds nothing. */
-export function noMatchText(search: string): string {
-  return `Nothing matches “${search}”.`;
+/**
+ * What an admin list says in place of its items when it has none: that it could not be read,
+ * that the search found nothing, or the list's own `empty` text.
+ */
+export function emptyListText(search: string, empty: string, unavailable = false): string {
+  if (unavailable) return LIST_UNAVAILABLE;
+  return search ? `Nothing matches “${search}”.` : empty;
 }
 
 /** The pager's kept parameters for a search (`q=…&`), or "". */

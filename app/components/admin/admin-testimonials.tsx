@@ -12,8 +12,8 @@ import type { Testimonial } from "../../lib/api-types.ts";
 import { draftFormKey, type DraftBanner } from "../../lib/drafts.ts";
 import type { EditConflict } from "../../lib/history.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
-import { LIST_UNAVAILABLE, Pager } from "../entry-grid.tsx";
-import { AdminListSearch, noMatchText, searchPagerQuery } from "./admin-list-search.tsx";
+import { Pager } from "../entry-grid.tsx";
+import { AdminListSearch, emptyListText, searchPagerQuery } from "./admin-list-search.tsx";
 import type { Flash } from "../flash-message.tsx";
 import { FlashMessage } from "./admin-flash-message.tsx";
 import { FormMessage, IntentField, SubmitButton, TextField } from "../form-fields.tsx";
@@ -96,11 +96,11 @@ export function AdminTestimonials({
       <div className="mt-6">
         {testimonials.length === 0 ? (
           <p className="rounded-2xl bg-sand/60 p-8 text-center text-muted">
-            {unavailable
-              ? LIST_UNAVAILABLE
-              : search
-                ? noMatchText(search)
-                : "There are no testimonials yet. Add the first one."}
+            {emptyListText(
+              search,
+              "There are no testimonials yet. Add the first one.",
+              unavailable,
+            )}
           </p>
         ) : (
           <TestimonialTable testimonials={testimonials} place={place} />

@@ -12,8 +12,8 @@ import {
 import type { Role, User } from "../../lib/api-types.ts";
 import { useCurrentUser, useRootData } from "../../lib/root-data.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
-import { LIST_UNAVAILABLE, Pager } from "../entry-grid.tsx";
-import { AdminListSearch, noMatchText, searchPagerQuery } from "./admin-list-search.tsx";
+import { Pager } from "../entry-grid.tsx";
+import { AdminListSearch, emptyListText, searchPagerQuery } from "./admin-list-search.tsx";
 import type { Flash } from "../flash-message.tsx";
 import { FlashMessage } from "./admin-flash-message.tsx";
 import { FormMessage, IntentField, SubmitButton } from "../form-fields.tsx";
@@ -65,11 +65,7 @@ export function AdminUserList({
       <div className="mt-6">
         {users.length === 0 ? (
           <p className="rounded-2xl bg-sand/60 p-8 text-center text-muted">
-            {unavailable
-              ? LIST_UNAVAILABLE
-              : search
-                ? noMatchText(search)
-                : "There are no users yet."}
+            {emptyListText(search, "There are no users yet.", unavailable)}
           </p>
         ) : (
           <div className="overflow-hidden rounded-xl ring-1 ring-brand-100">

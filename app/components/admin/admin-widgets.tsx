@@ -20,7 +20,7 @@ import { FlashMessage } from "./admin-flash-message.tsx";
 import { FormMessage, IntentField, SelectField, SubmitButton, TextField } from "../form-fields.tsx";
 import { AppForm } from "../app-form.tsx";
 import { ImageIcon, TextIcon } from "./admin-icons.tsx";
-import { AdminListSearch, noMatchText } from "./admin-list-search.tsx";
+import { AdminListSearch, emptyListText } from "./admin-list-search.tsx";
 import { ConfirmDialog, Modal } from "../modal.tsx";
 import { RichTextEditor } from "../rich-text-editor.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
@@ -28,7 +28,6 @@ import { AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
 import { Autosave, DraftNotice } from "./autosave.tsx";
 import { EditConflictScreen, HistoryLink, TheirValues, VersionField } from "./edit-conflict.tsx";
 import { ImageChooser } from "./image-chooser.tsx";
-import { LIST_UNAVAILABLE } from "../entry-grid.tsx";
 
 const LIST_PATH = "/admin/widgets";
 const NAME_HINT = "The name a page shows it by: letters, digits, _ and - only, such as AboutText4.";
@@ -75,11 +74,7 @@ export function AdminWidgetList({
       <div className="mt-8">
         {widgets.length === 0 ? (
           <p className="rounded-2xl bg-sand/60 p-8 text-center text-muted">
-            {unavailable
-              ? LIST_UNAVAILABLE
-              : search
-                ? noMatchText(search)
-                : "There are no widgets yet. Add the first one."}
+            {emptyListText(search, "There are no widgets yet. Add the first one.", unavailable)}
           </p>
         ) : (
           <ul

@@ -1,6 +1,6 @@
 import { Form, Link, redirect } from "react-router";
 import { AdminToolbar } from "../../components/admin/admin-entry-parts.tsx";
-import { LIST_UNAVAILABLE, Pager } from "../../components/entry-grid.tsx";
+import { Pager } from "../../components/entry-grid.tsx";
 import { buttonClass, inputClass } from "../../components/form-fields.tsx";
 import { LocalDateTime } from "../../components/local-date-time.tsx";
 import { ScreenHeading } from "../../components/side-menu.tsx";
@@ -11,7 +11,7 @@ import {
   type ActivityLine,
 } from "../../lib/admin-activity.ts";
 import { requestedPage, requestedSearch } from "../../lib/admin-lists.server.ts";
-import { AdminListSearch, noMatchText } from "../../components/admin/admin-list-search.tsx";
+import { AdminListSearch, emptyListText } from "../../components/admin/admin-list-search.tsx";
 import { requireSiteExtensions } from "../../lib/guards.server.ts";
 import { unusableAsUnavailable } from "../../lib/api.server.ts";
 import { apiClientContext } from "../../lib/request-context.server.ts";
@@ -125,13 +125,11 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
       </Form>
       {lines.length === 0 ? (
         <p className="mt-8 rounded-2xl bg-sand/60 p-8 text-center text-muted">
-          {unavailable
-            ? LIST_UNAVAILABLE
-            : search
-              ? noMatchText(search)
-              : filtered
-                ? "Nothing matches these filters."
-                : "Nothing has happened yet."}
+          {emptyListText(
+            search,
+            filtered ? "Nothing matches these filters." : "Nothing has happened yet.",
+            unavailable,
+          )}
         </p>
       ) : (
         <>

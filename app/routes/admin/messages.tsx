@@ -3,10 +3,10 @@ import { AdminToolbar } from "../../components/admin/admin-entry-parts.tsx";
 import { FlashMessage } from "../../components/admin/admin-flash-message.tsx";
 import {
   AdminListSearch,
-  noMatchText,
+  emptyListText,
   searchPagerQuery,
 } from "../../components/admin/admin-list-search.tsx";
-import { LIST_UNAVAILABLE, Pager } from "../../components/entry-grid.tsx";
+import { Pager } from "../../components/entry-grid.tsx";
 import { IntentField } from "../../components/form-fields.tsx";
 import { MailIcon, PhoneIcon } from "../../components/icons.tsx";
 import { LocalDate } from "../../components/local-date.tsx";
@@ -36,13 +36,13 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   const { results: items, page, pageCount, total, search, folder, flash, unavailable } = loaderData;
   const keep: Record<string, string> = folder === "archived" ? { state: "archived" } : {};
-  const empty = unavailable
-    ? LIST_UNAVAILABLE
-    : search
-      ? noMatchText(search)
-      : folder === "archived"
-        ? "No archived messages. Archive a message to keep it out of the Inbox."
-        : "No messages yet. They appear here as soon as a visitor sends one.";
+  const empty = emptyListText(
+    search,
+    folder === "archived"
+      ? "No archived messages. Archive a message to keep it out of the Inbox."
+      : "No messages yet. They appear here as soon as a visitor sends one.",
+    unavailable,
+  );
   return (
     <>
       <AdminToolbar backTo="/admin" />

@@ -1,10 +1,10 @@
 import { Form, Link } from "react-router";
 import { AdminToolbar } from "../../components/admin/admin-entry-parts.tsx";
-import { LIST_UNAVAILABLE, Pager } from "../../components/entry-grid.tsx";
+import { Pager } from "../../components/entry-grid.tsx";
 import { FlashMessage } from "../../components/admin/admin-flash-message.tsx";
 import {
   AdminListSearch,
-  noMatchText,
+  emptyListText,
   searchPagerQuery,
 } from "../../components/admin/admin-list-search.tsx";
 import { LocalDateTime } from "../../components/local-date-time.tsx";
@@ -61,7 +61,7 @@ export default function AdminTrash({ loaderData }: Route.ComponentProps) {
       </div>
       {items.length === 0 ? (
         <p className="mt-6 rounded-2xl bg-sand/60 p-8 text-center text-muted">
-          {unavailable ? LIST_UNAVAILABLE : search ? noMatchText(search) : "The trash is empty."}
+          {emptyListText(search, "The trash is empty.", unavailable)}
         </p>
       ) : (
         <>

@@ -1,6 +1,7 @@
 // What an operator sees of the web tier (record 046): one log line per request, readable under
 // `npm start` and JSON under `npm run serve`; a request id the API client sends on to the API; and
 // GET /metrics in Prometheus' format when METRICS_TOKEN is set.
+import type { IncomingMessage } from "node:http";
 import type { FastifyInstance } from "fastify";
 import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
@@ -14,30 +15,51 @@ export function logFormat(env: NodeJS.ProcessEnv = process.env): "pretty" | "jso
   return env.LOG_FORMAT === "pretty" ? "pretty" : "json";
 }
 
+export type RequestObserver = {
+  countRenderCache(outcome: "hit" | "miss"): void;
+  /** Counts and logs an answer the host gave before Fastify saw its request (a fresh page). */
+  answeredEarly(req: IncomingMessage, status: number, requestId: string, startedAt: number): void;
+};
+
 /**
  * Names each request with an id the API client forwards (X-Request-Id), counts and logs its
  * answer once it is sent, and answers GET /metrics when `metricsToken` is set.
  */
-export function observeRequests(web: FastifyInstance, build: ServerBuild, metricsToken?: string) {
+export function observeRequests(
+  web: FastifyInstance,
+  build: ServerBuild,
+  metricsToken?: string,
+): RequestObserver {
   const operations = webOperations();
   const routeOf = routeLabeller(build);
   web.addHook("onRequest", (request, reply, done) => {
-    // On the raw answer: the render cache's hits write it themselves (reply.hijack).
-    reply.raw.setHeader("X-Request-Id", request.id);
+    // The render cache's hits write it themselves (reply.hijack), with the stored page's headers.
+    reply.header("X-Request-Id", request.id);
     operations.requestIds.run(request.id, done);
   });
   logEachRequest(web, { urlOf: pathOf });
-  web.addHook("onResponse", async (request, reply) => {
+  web.addHook("onResponse", (request, reply, done) => {
     const labels = { route: routeOf(pathOf(request.url)), method: request.method };
     operations.requests.observe(
       { ...labels, status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
-    const cached = reply.raw.getHeader("x-render-cache");
-    if (cached === "hit" || cached === "miss") operations.renderCache.inc({ outcome: cached });
+    done();
   });
-  if (!metricsToken) return;
-  serveMetrics(web, operations.registry, metricsToken, "Unauthorized.");
+  if (metricsToken) serveMetrics(web, operations.registry, metricsToken, "Unauthorized.");
+  return {
+    countRenderCache: (outcome) => operations.renderCache.inc({ outcome }),
+    answeredEarly(req, status, requestId, startedAt) {
+      const [method, url] = [req.method!, pathOf(req.url!)];
+      const seconds = (performance.now() - startedAt) / 1000;
+      operations.requests.observe({ route: routeOf(url), method, status: String(status) }, seconds);
+      const responseTime = Math.round(seconds * 10_000) / 10;
+      web.log.info(
+        { reqId: requestId, method, url, statusCode: status, responseTime },
+        "request completed",
+      );
+    },
+  };
 }
 
 /**

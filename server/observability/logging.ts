@@ -36,7 +36,9 @@ export type LogSettings = Pick<Config, "logLevel" | "logFormat">;
 export function fastifyLogging(
   settings: LogSettings,
   { tier, logger }: { tier?: "web"; logger?: boolean | { level: string } } = {},
-): Pick<FastifyServerOptions, "logger" | "logController" | "genReqId"> {
+): Pick<FastifyServerOptions, "logger" | "logController"> & {
+  genReqId(request: IncomingMessage): string;
+} {
   return {
     logger: logger ?? {
       level: settings.logLevel,
@@ -72,7 +74,7 @@ export function logEachRequest(
     urlOf = (url) => redactedUrl(url),
   }: { quietForWebTier?: boolean; urlOf?: (url: string) => string } = {},
 ): void {
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     const fromWebTier = request.headers["x-request-id"] !== undefined;
     const level = quietForWebTier && fromWebTier ? "debug" : "info";
     request.log[level](
@@ -84,6 +86,7 @@ export function logEachRequest(
       },
       "request completed",
     );
+    done();
   });
 }
 

@@ -158,6 +158,33 @@ describe("npm run serve", () => {
       expect(line).toMatchObject({ msg: "request completed", statusCode: expect.any(Number) });
       expect(line.url).toMatch(/^\/api\//);
     }
+
+    // The same page again comes from the render cache, answered before Fastify sees it: it
+    // carries its own id and logs its own line all the same.
+    const again = await fetch(`${serve.webUrl}/about?from=hit`, {
+      headers: { "X-Request-Id": "visitor-request-43" },
+    });
+    expect(again.headers.get("x-render-cache")).toBe("miss");
+    const hit = await fetch(`${serve.webUrl}/about?from=hit`, {
+      headers: { "X-Request-Id": "visitor-request-44" },
+    });
+    expect(hit.headers.get("x-render-cache")).toBe("hit");
+    expect(hit.headers.get("x-request-id")).toBe("visitor-request-44");
+    const logged = () =>
+      serve
+        .output()
+        .split("\n")
+        .filter((line) => line.includes('"visitor-request-44"'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    await expect.poll(logged, { timeout: 5_000 }).toEqual([
+      expect.objectContaining({
+        tier: "web",
+        method: "GET",
+        url: "/about",
+        statusCode: 200,
+        msg: "request completed",
+      }),
+    ]);
   }, 60_000);
 
   it("has no /metrics on either tier without METRICS_TOKEN", async () => {

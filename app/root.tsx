@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   type MetaDescriptor,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -146,10 +147,18 @@ export function meta({ matches, location, error }: Route.MetaArgs): MetaDescript
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname } = useLocation();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFoundPage firstPage={firstPageOf(error.data)} />;
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // Staff whose edit screen failed go back to its list, or to the dashboard, not to the site.
+  const adminList = /^\/admin\/[^/]+/.exec(pathname)?.[0];
+  const adminWayBack = !pathname.startsWith("/admin")
+    ? null
+    : adminList && adminList !== pathname
+      ? { to: adminList, label: "Back to the list" }
+      : { to: "/admin", label: "Go to the admin dashboard" };
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center px-4 py-24 text-center sm:px-6">
       <p className="text-sm font-semibold tracking-widest text-donate-700 uppercase">
@@ -159,8 +168,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="mt-4 text-lg text-muted">
         We could not show this page just now. Please try again in a moment.
       </p>
-      <p className="mt-8">
-        <Link to="/" className="button-primary">
+      <p className="mt-8 flex flex-wrap justify-center gap-3">
+        {adminWayBack ? (
+          <Link to={adminWayBack.to} className="button-primary">
+            {adminWayBack.label}
+          </Link>
+        ) : null}
+        <Link to="/" className={adminWayBack ? "button-light" : "button-primary"}>
           Go to the home page
         </Link>
       </p>

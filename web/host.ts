@@ -381,6 +381,7 @@ async function relayStorage(request: FastifyRequest, reply: FastifyReply, apiUrl
     if (value !== null) reply.header(name, value);
   }
   reply.header("Cache-Control", upstream.ok || upstream.status === 304 ? IMMUTABLE : "no-store");
-  if (request.method === "HEAD") await upstream.body?.cancel();
-  return reply.send(request.method === "HEAD" ? undefined : upstream.body);
+  if (request.method !== "HEAD") return reply.send(upstream.body);
+  await upstream.body?.cancel();
+  return reply.send();
 }

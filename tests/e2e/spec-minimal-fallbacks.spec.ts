@@ -40,8 +40,15 @@ const EDIT_SCREENS = [
   { path: "/admin/users/1", api: "/api/users/1" },
 ] as const;
 
-/** What the two-factor setup's calls answer, changed by the test that is about them. */
-const twoFactor: { qrCode: unknown; secretKey: unknown } = { qrCode: {}, secretKey: {} };
+/**
+ * What the two-factor calls answer, changed by the tests that are about them; `on` makes the
+ * signed-in user one with two-factor authentication on.
+ */
+const twoFactor: { qrCode: unknown; secretKey: unknown; on: boolean } = {
+  qrCode: {},
+  secretKey: {},
+  on: false,
+};
 
 /** The stand-in's own answers: unusable bodies for the calls above, our API's for the rest. */
 function unusableAnswer(pathname: string, request: IncomingMessage) {
@@ -58,7 +65,15 @@ function unusableAnswer(pathname: string, request: IncomingMessage) {
   if (pathname === "/user/two-factor-secret-key") {
     return { status: 200, json: twoFactor.secretKey };
   }
+  if (pathname === "/user/two-factor-recovery-codes") return { status: 200, json: {} };
   return undefined;
+}
+
+/** The signed-in user as one with two-factor on, while a test asks for it. */
+function userWithTwoFactor(text: string, pathname: string): string {
+  if (!twoFactor.on || pathname !== "/api/user") return text;
+  const user = JSON.parse(text) as { data: Record<string, unknown> };
+  return JSON.stringify({ data: { ...user.data, two_factor: true } });
 }
 
 const stack = {} as {
@@ -72,6 +87,7 @@ test.beforeAll(async () => {
   stack.backend = await startStandInBackend(apiUrl, {
     statefulOrigin: process.env.E2E_BASE_URL!,
     answer: unusableAnswer,
+    rewriteJson: userWithTwoFactor,
   });
   stack.web = await startWebTier(stack.backend.url);
   stack.urls = { appUrl: stack.web.url, apiUrl: stack.backend.url };
@@ -118,6 +134,25 @@ test("an edit screen whose item the API answers unusably is a 502, not a 500", a
       page.getByRole("heading", { level: 1, name: "Something went wrong" }),
     ).toBeVisible();
     await expect(page.getByText("Error 502")).toBeVisible();
+    const list = screen.path.replace(/\/\d+$/, "");
+    await expect(page.getByRole("link", { name: "Back to the list" })).toHaveAttribute(
+      "href",
+      list,
+    );
+  }
+});
+
+test("recovery codes the API answers unusably are a 502, not a 500", async ({ page }) => {
+  twoFactor.on = true;
+  try {
+    const response = await page.goto(`${stack.web.url}/account/2fa?show=recovery-codes`);
+    expect(response?.status()).toBe(502);
+    await expect(page.getByText("Error 502")).toBeVisible();
+    // The rest of the page reads as ever once the codes are not asked for.
+    expect((await page.goto(`${stack.web.url}/account/2fa`))?.status()).toBe(200);
+    await expect(page.getByRole("button", { name: "Show Recovery-Codes" })).toBeVisible();
+  } finally {
+    twoFactor.on = false;
   }
 });
 

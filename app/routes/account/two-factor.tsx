@@ -15,6 +15,7 @@ import { ScreenHeading } from "../../components/side-menu.tsx";
 import {
   assertOk,
   confirmPasswordPath,
+  unusableAsBadGateway,
   unusableAsUnavailable,
   type ApiClient,
 } from "../../lib/api.server.ts";
@@ -57,7 +58,9 @@ export async function loader({ url, request, context }: Route.LoaderArgs) {
     // A setup the API answers with nothing the page can use is shown as none: Activate again.
     setup = await unusableAsUnavailable("The two-factor setup", readSetup(api));
   } else if (search.get("show") === "recovery-codes") {
-    recoveryCodes = await api.read("/user/two-factor-recovery-codes", z.array(z.string()));
+    recoveryCodes = await unusableAsBadGateway(
+      api.read("/user/two-factor-recovery-codes", z.array(z.string())),
+    );
   }
 
   return data(

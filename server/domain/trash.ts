@@ -62,13 +62,15 @@ export function adminLinkOf(kind: TrashKind, itemId: number, parentId: number | 
   }
 }
 
+/** What `take` deleted: the item, its title, its rows and the files they name. */
 type Moved = {
   kind: TrashKind;
   itemId: number;
-  parentId: number | null;
+  /** The item it belongs to (a photo's entry or gallery). */
+  parentId?: number;
   title: string;
   rows: TrashedRows;
-  files: (string | null)[];
+  files?: (string | null)[];
 };
 
 /** Writes the trash row of rows just deleted in `trx`, and its activity line. */
@@ -78,10 +80,10 @@ async function keepInTrash(trx: DB, who: TrashWho, moved: Moved): Promise<TrashR
     .values({
       kind: moved.kind,
       item_id: moved.itemId,
-      parent_id: moved.parentId,
+      parent_id: moved.parentId ?? null,
       title: moved.title.slice(0, 200),
       rows: JSON.stringify(moved.rows),
-      files: JSON.stringify(moved.files.filter((key): key is string => Boolean(key))),
+      files: JSON.stringify((moved.files ?? []).filter((key): key is string => Boolean(key))),
       deleted_by: who.actor?.id ?? null,
       deleted_by_name: who.actor?.name ?? "",
       deleted_at: new Date().toISOString(),
@@ -106,37 +108,31 @@ export async function trashEntry(
   kind: EntryKind,
   id: number,
 ): Promise<TrashRow | undefined> {
-  if (id > MAX_ID) return undefined;
-  return moveToTrash(
-    ctx,
-    async (trx) => {
-      const entry = await trx
-        .selectFrom("entries")
-        .selectAll()
-        .where("kind", "=", kind)
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (!entry) return undefined;
-      // The owned rows first: deleting the entry would cascade to them unseen.
-      const images = await takePhotosOf(trx, ENTRY_PHOTOS, id);
-      const oldSlugs = await trx
-        .deleteFrom("entry_old_slugs")
-        .where("entry_id", "=", id)
-        .returningAll()
-        .execute();
-      const deleted = await trx.deleteFrom("entries").where("id", "=", id).executeTakeFirst();
-      if (Number(deleted.numDeletedRows) === 0) return undefined;
-      return {
-        kind,
-        itemId: id,
-        parentId: null,
-        title: entry.title,
-        rows: { entries: [entry], entry_images: images, entry_old_slugs: oldSlugs },
-        files: [entry.image, ...images.map((image) => image.path)],
-      };
-    },
-    who,
-  );
+  return moveToTrash(ctx, who, id, async (trx) => {
+    const entry = await trx
+      .selectFrom("entries")
+      .selectAll()
+      .where("kind", "=", kind)
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!entry) return undefined;
+    // The owned rows first: deleting the entry would cascade to them unseen.
+    const images = await takePhotosOf(trx, ENTRY_PHOTOS, id);
+    const oldSlugs = await trx
+      .deleteFrom("entry_old_slugs")
+      .where("entry_id", "=", id)
+      .returningAll()
+      .execute();
+    const deleted = await trx.deleteFrom("entries").where("id", "=", id).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) return undefined;
+    return {
+      kind,
+      itemId: id,
+      title: entry.title,
+      rows: { entries: [entry], entry_images: images, entry_old_slugs: oldSlugs },
+      files: [entry.image, ...images.map((image) => image.path)],
+    };
+  });
 }
 
 /** Moves one photo of an entry of `kind` to the trash; undefined when there is none. */
@@ -146,32 +142,27 @@ export async function trashEntryImage(
   kind: EntryKind,
   imageId: number,
 ): Promise<TrashRow | undefined> {
-  if (imageId > MAX_ID) return undefined;
-  return moveToTrash(
-    ctx,
-    async (trx) => {
-      const owner = await trx
-        .selectFrom("entry_images")
-        .innerJoin("entries", "entries.id", "entry_images.entry_id")
-        .select(["entries.id", "entries.title"])
-        .where("entries.kind", "=", kind)
-        .where("entry_images.id", "=", imageId)
-        .executeTakeFirst();
-      if (!owner) return undefined;
-      const image = await takePhoto(trx, ENTRY_PHOTOS, imageId);
-      if (!image) return undefined;
-      await refreshArticleHtml(trx, owner.id);
-      return {
-        kind: "entry_image",
-        itemId: imageId,
-        parentId: owner.id,
-        title: image.alt || `Photo of “${owner.title}”`,
-        rows: { entry_images: [image] },
-        files: [image.path],
-      };
-    },
-    who,
-  );
+  return moveToTrash(ctx, who, imageId, async (trx) => {
+    const owner = await trx
+      .selectFrom("entry_images")
+      .innerJoin("entries", "entries.id", "entry_images.entry_id")
+      .select(["entries.id", "entries.title"])
+      .where("entries.kind", "=", kind)
+      .where("entry_images.id", "=", imageId)
+      .executeTakeFirst();
+    if (!owner) return undefined;
+    const image = await takePhoto(trx, ENTRY_PHOTOS, imageId);
+    if (!image) return undefined;
+    await refreshArticleHtml(trx, owner.id);
+    return {
+      kind: "entry_image",
+      itemId: imageId,
+      parentId: owner.id,
+      title: image.alt || `Photo of “${owner.title}”`,
+      rows: { entry_images: [image] },
+      files: [image.path],
+    };
+  });
 }
 
 /** Moves a gallery with its photos to the trash; undefined when there is none. */
@@ -180,30 +171,24 @@ export async function trashGallery(
   who: TrashWho,
   id: number,
 ): Promise<TrashRow | undefined> {
-  if (id > MAX_ID) return undefined;
-  return moveToTrash(
-    ctx,
-    async (trx) => {
-      const gallery = await trx
-        .selectFrom("galleries")
-        .selectAll()
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (!gallery) return undefined;
-      const images = await takePhotosOf(trx, GALLERY_PHOTOS, id);
-      const deleted = await trx.deleteFrom("galleries").where("id", "=", id).executeTakeFirst();
-      if (Number(deleted.numDeletedRows) === 0) return undefined;
-      return {
-        kind: "gallery",
-        itemId: id,
-        parentId: null,
-        title: gallery.name,
-        rows: { galleries: [gallery], gallery_images: images },
-        files: images.map((image) => image.path),
-      };
-    },
-    who,
-  );
+  return moveToTrash(ctx, who, id, async (trx) => {
+    const gallery = await trx
+      .selectFrom("galleries")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!gallery) return undefined;
+    const images = await takePhotosOf(trx, GALLERY_PHOTOS, id);
+    const deleted = await trx.deleteFrom("galleries").where("id", "=", id).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) return undefined;
+    return {
+      kind: "gallery",
+      itemId: id,
+      title: gallery.name,
+      rows: { galleries: [gallery], gallery_images: images },
+      files: images.map((image) => image.path),
+    };
+  });
 }
 
 /** Moves one photo of a gallery to the trash; undefined when there is none. */
@@ -212,28 +197,23 @@ export async function trashGalleryImage(
   who: TrashWho,
   id: number,
 ): Promise<TrashRow | undefined> {
-  if (id > MAX_ID) return undefined;
-  return moveToTrash(
-    ctx,
-    async (trx) => {
-      const image = await takePhoto(trx, GALLERY_PHOTOS, id);
-      if (!image) return undefined;
-      const gallery = await trx
-        .selectFrom("galleries")
-        .select("name")
-        .where("id", "=", image.gallery_id)
-        .executeTakeFirst();
-      return {
-        kind: "gallery_image",
-        itemId: id,
-        parentId: image.gallery_id,
-        title: image.alt || `Photo in “${gallery?.name ?? "a gallery"}”`,
-        rows: { gallery_images: [image] },
-        files: [image.path],
-      };
-    },
-    who,
-  );
+  return moveToTrash(ctx, who, id, async (trx) => {
+    const image = await takePhoto(trx, GALLERY_PHOTOS, id);
+    if (!image) return undefined;
+    const gallery = await trx
+      .selectFrom("galleries")
+      .select("name")
+      .where("id", "=", image.gallery_id)
+      .executeTakeFirst();
+    return {
+      kind: "gallery_image",
+      itemId: id,
+      parentId: image.gallery_id,
+      title: image.alt || `Photo in “${gallery?.name ?? "a gallery"}”`,
+      rows: { gallery_images: [image] },
+      files: [image.path],
+    };
+  });
 }
 
 /** Moves a testimonial to the trash; undefined when there is none. */
@@ -242,27 +222,20 @@ export async function trashTestimonial(
   who: TrashWho,
   id: number,
 ): Promise<TrashRow | undefined> {
-  if (id > MAX_ID) return undefined;
-  return moveToTrash(
-    ctx,
-    async (trx) => {
-      const testimonial = await trx
-        .deleteFrom("testimonials")
-        .where("id", "=", id)
-        .returningAll()
-        .executeTakeFirst();
-      if (!testimonial) return undefined;
-      return {
-        kind: "testimonial",
-        itemId: id,
-        parentId: null,
-        title: testimonial.name,
-        rows: { testimonials: [testimonial] },
-        files: [],
-      };
-    },
-    who,
-  );
+  return moveToTrash(ctx, who, id, async (trx) => {
+    const testimonial = await trx
+      .deleteFrom("testimonials")
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!testimonial) return undefined;
+    return {
+      kind: "testimonial",
+      itemId: id,
+      title: testimonial.name,
+      rows: { testimonials: [testimonial] },
+    };
+  });
 }
 
 /**
@@ -274,29 +247,23 @@ export async function trashWidget(
   who: TrashWho,
   id: number,
 ): Promise<TrashRow | undefined> {
-  if (id > MAX_ID) return undefined;
-  return moveToTrash(
-    ctx,
-    async (trx) => {
-      const widget = await trx
-        .selectFrom("widgets")
-        .selectAll()
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (!widget) return undefined;
-      if (isPageWidget(widget.name)) throw ValidationError.field("name", PAGE_WIDGET_IN_USE);
-      await trx.deleteFrom("widgets").where("id", "=", id).execute();
-      return {
-        kind: "widget",
-        itemId: id,
-        parentId: null,
-        title: widget.name,
-        rows: { widgets: [widget] },
-        files: [widget.image],
-      };
-    },
-    who,
-  );
+  return moveToTrash(ctx, who, id, async (trx) => {
+    const widget = await trx
+      .selectFrom("widgets")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!widget) return undefined;
+    if (isPageWidget(widget.name)) throw ValidationError.field("name", PAGE_WIDGET_IN_USE);
+    await trx.deleteFrom("widgets").where("id", "=", id).execute();
+    return {
+      kind: "widget",
+      itemId: id,
+      title: widget.name,
+      rows: { widgets: [widget] },
+      files: [widget.image],
+    };
+  });
 }
 
 /** Moves a visitor's message to the trash (record 036); undefined when there is none. */
@@ -305,38 +272,33 @@ export async function trashContactMessage(
   who: TrashWho,
   id: number,
 ): Promise<TrashRow | undefined> {
-  if (id > MAX_ID) return undefined;
-  return moveToTrash(
-    ctx,
-    async (trx) => {
-      const message = await trx
-        .deleteFrom("contact_messages")
-        .where("id", "=", id)
-        .returningAll()
-        .executeTakeFirst();
-      if (!message) return undefined;
-      return {
-        kind: "contact_message",
-        itemId: id,
-        parentId: null,
-        title: messageTitle(message),
-        rows: { contact_messages: [message] },
-        files: [],
-      };
-    },
-    who,
-  );
+  return moveToTrash(ctx, who, id, async (trx) => {
+    const message = await trx
+      .deleteFrom("contact_messages")
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!message) return undefined;
+    return {
+      kind: "contact_message",
+      itemId: id,
+      title: messageTitle(message),
+      rows: { contact_messages: [message] },
+    };
+  });
 }
 
 /**
  * Runs `take` (which deletes an item's rows and says what they were) and keeps them in the trash,
- * in one transaction.
+ * in one transaction; undefined for an id no row can have, or when `take` found nothing.
  */
 async function moveToTrash(
   ctx: TrashContext,
-  take: (trx: DB) => Promise<Moved | undefined>,
   who: TrashWho,
+  id: number,
+  take: (trx: DB) => Promise<Moved | undefined>,
 ): Promise<TrashRow | undefined> {
+  if (id > MAX_ID) return undefined;
   return ctx.db.transaction().execute(async (trx) => {
     const moved = await take(trx);
     return moved ? keepInTrash(trx, who, moved) : undefined;

@@ -65,10 +65,13 @@ export function notAForm(takesFiles: boolean): HttpError {
 export const notAnswered = (method: string) =>
   ALLOWED_METHODS.includes(method) ? NOT_FOUND : METHOD_NOT_ALLOWED;
 
-/** A target that is not a path, or a Host that is no host: no URL of the site's. */
+/**
+ * A target that is not a path (`//[` starts one, but reads as an address with a broken host), or
+ * a Host that is no host: no URL of the site's.
+ */
 export function isBadTarget(raw: IncomingMessage): boolean {
   const host = raw.headers.host;
-  if (!raw.url?.startsWith("/")) return true;
+  if (!raw.url?.startsWith("/") || !URL.canParse(raw.url, "http://web.invalid")) return true;
   return host !== undefined && (!HOST_HEADER.test(host) || !URL.canParse(`http://${host}`));
 }
 

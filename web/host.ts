@@ -170,8 +170,15 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
    */
   function answerFreshPage(req: IncomingMessage, res: ServerResponse): boolean {
     const startedAt = performance.now();
-    if (forms.isBadTarget(req)) return false;
-    const key = cacheKeyOf(req, new URL(req.url!, "http://web.invalid"));
+    let key: string | null;
+    try {
+      key = forms.isBadTarget(req)
+        ? null
+        : cacheKeyOf(req, new URL(req.url!, "http://web.invalid"));
+    } catch {
+      // Thrown outside Fastify it would stop the process; in Fastify it is one request's error.
+      return false;
+    }
     const cached = key === null ? null : renderCache.lookup(key);
     if (!cached || cached.stale) return false;
     const requestId = logging.genReqId(req);

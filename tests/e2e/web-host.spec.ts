@@ -161,6 +161,22 @@ test.describe("bad requests get a short 4xx, never a 500", () => {
     }
   });
 
+  test("a path that reads as an address with a broken host, on a page in the render cache too", async ({
+    appUrl,
+  }) => {
+    const { host } = new URL(appUrl);
+    await fetch(`${appUrl}/about`);
+    for (const target of ["//[", "//a%zz/about", "//example.com:99999/about", "//[/about"]) {
+      const response = await rawRequest(
+        appUrl,
+        `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(response.status, target).toBe(400);
+      expect(response.body, target).toBe("Bad Request.");
+    }
+    expect((await fetch(`${appUrl}/about`)).headers.get("x-render-cache")).toBe("hit");
+  });
+
   test("TRACE and other methods the site does not answer", async ({ appUrl }) => {
     const { host } = new URL(appUrl);
     for (const method of ["TRACE", "PROPFIND", "MKCOL"]) {

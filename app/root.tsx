@@ -152,13 +152,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return <NotFoundPage firstPage={firstPageOf(error.data)} />;
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  // Staff whose edit screen failed go back to its list, or to the dashboard, not to the site.
-  const adminList = /^\/admin\/[^/]+/.exec(pathname)?.[0];
-  const adminWayBack = !pathname.startsWith("/admin")
-    ? null
-    : adminList && adminList !== pathname
-      ? { to: adminList, label: "Back to the list" }
-      : { to: "/admin", label: "Go to the admin dashboard" };
+  const adminWayBack = adminWayBackFrom(pathname);
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center px-4 py-24 text-center sm:px-6">
       <p className="text-sm font-semibold tracking-widest text-donate-700 uppercase">
@@ -180,6 +174,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </p>
     </section>
   );
+}
+
+/** Staff whose edit screen failed go back to its list, or to the dashboard, not to the site. */
+function adminWayBackFrom(pathname: string): { to: string; label: string } | null {
+  if (!pathname.startsWith("/admin")) return null;
+  const list = /^\/admin\/[^/]+/.exec(pathname)?.[0];
+  if (list && list !== pathname) return { to: list, label: "Back to the list" };
+  return { to: "/admin", label: "Go to the admin dashboard" };
 }
 
 /** The list a page past its end belongs to (entries.server.ts), where the visitor can start over. */

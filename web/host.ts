@@ -182,10 +182,21 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const cached = key === null ? null : renderCache.lookup(key);
     if (!cached || cached.stale) return false;
     const requestId = logging.genReqId(req);
-    observer.countRenderCache("hit");
-    const status = cache.sendStoredPage(req, res, cached.page, "hit", requestId);
+    const status = sendFromCache(req, res, cached.page, "hit", requestId);
     observer.answeredEarly(req, status, requestId, startedAt);
     return true;
+  }
+
+  /** A page of the render cache as it is, counted by how it came: the status sent. */
+  function sendFromCache(
+    req: IncomingMessage,
+    res: ServerResponse,
+    page: cache.StoredPage,
+    outcome: "hit" | "miss",
+    requestId: string,
+  ): number {
+    observer.countRenderCache(outcome);
+    return cache.sendStoredPage(req, res, page, outcome, requestId);
   }
 
   function render(
@@ -243,8 +254,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const rendered = page ?? own ?? (await renderShareable(request, fetchRequest));
     if ("bodies" in rendered) {
       reply.hijack();
-      observer.countRenderCache("miss");
-      return cache.sendStoredPage(request.raw, reply.raw, rendered, "miss", request.id);
+      return sendFromCache(request.raw, reply.raw, rendered, "miss", request.id);
     }
     const { status, headers, body, scripts } = rendered;
     security.apply(reply.raw, scripts);
@@ -280,8 +290,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const cached = key === null ? null : renderCache.lookup(key);
     if (key !== null && cached) {
       reply.hijack();
-      observer.countRenderCache("hit");
-      cache.sendStoredPage(request.raw, reply.raw, cached.page, "hit", request.id);
+      sendFromCache(request.raw, reply.raw, cached.page, "hit", request.id);
       if (cached.stale) {
         const fetchRequest = detached(request, reply);
         renderCache.refreshInBackground(key, async () =>

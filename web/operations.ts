@@ -6,7 +6,11 @@ import type { FastifyInstance } from "fastify";
 import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { webOperations } from "../app/lib/operations.server.ts";
-import { logEachRequest } from "../server/observability/logging.ts";
+import {
+  type AnsweredRequest,
+  logEachRequest,
+  logRequestCompleted,
+} from "../server/observability/logging.ts";
 import { serveMetrics } from "../server/observability/metrics.ts";
 import { pathOf } from "./forms.ts";
 
@@ -37,12 +41,16 @@ export function observeRequests(
     reply.header("X-Request-Id", request.id);
     operations.requestIds.run(request.id, done);
   });
+  const observe = (answered: AnsweredRequest, elapsedMs: number) =>
+    operations.requests.observe(
+      { route: routeOf(answered.url), method: answered.method, status: String(answered.status) },
+      elapsedMs / 1000,
+    );
   logEachRequest(web, { urlOf: pathOf });
   web.addHook("onResponse", (request, reply, done) => {
-    const labels = { route: routeOf(pathOf(request.url)), method: request.method };
-    operations.requests.observe(
-      { ...labels, status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
+    observe(
+      { method: request.method, url: pathOf(request.url), status: reply.statusCode },
+      reply.elapsedTime,
     );
     done();
   });
@@ -50,14 +58,10 @@ export function observeRequests(
   return {
     countRenderCache: (outcome) => operations.renderCache.inc({ outcome }),
     answeredEarly(req, status, requestId, startedAt) {
-      const [method, url] = [req.method!, pathOf(req.url!)];
-      const seconds = (performance.now() - startedAt) / 1000;
-      operations.requests.observe({ route: routeOf(url), method, status: String(status) }, seconds);
-      const responseTime = Math.round(seconds * 10_000) / 10;
-      web.log.info(
-        { reqId: requestId, method, url, statusCode: status, responseTime },
-        "request completed",
-      );
+      const answered = { method: req.method!, url: pathOf(req.url!), status };
+      const elapsedMs = performance.now() - startedAt;
+      observe(answered, elapsedMs);
+      logRequestCompleted(web.log, "info", answered, elapsedMs, { reqId: requestId });
     },
   };
 }

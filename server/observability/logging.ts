@@ -2,7 +2,12 @@
 // the web tier's X-Request-Id; JSON under `npm run serve`, plain words under `npm start`.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
+import {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+} from "fastify";
 import type { Config } from "../config.ts";
 
 const REDACTED_PATHS = [
@@ -77,17 +82,25 @@ export function logEachRequest(
   app.addHook("onResponse", (request, reply, done) => {
     const fromWebTier = request.headers["x-request-id"] !== undefined;
     const level = quietForWebTier && fromWebTier ? "debug" : "info";
-    request.log[level](
-      {
-        method: request.method,
-        url: urlOf(request.url),
-        statusCode: reply.statusCode,
-        responseTime: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      "request completed",
-    );
+    const answered = { method: request.method, url: urlOf(request.url), status: reply.statusCode };
+    logRequestCompleted(request.log, level, answered, reply.elapsedTime);
     done();
   });
+}
+
+/** An answered request as its log line (and the web tier's metrics) name it. */
+export type AnsweredRequest = { method: string; url: string; status: number };
+
+/** A request's line once it is answered (`prettyStream` prints it as one readable line). */
+export function logRequestCompleted(
+  log: FastifyBaseLogger,
+  level: "info" | "debug",
+  { method, url, status }: AnsweredRequest,
+  elapsedMs: number,
+  bindings: { reqId?: string } = {},
+): void {
+  const responseTime = Math.round(elapsedMs * 10) / 10;
+  log[level]({ ...bindings, method, url, statusCode: status, responseTime }, "request completed");
 }
 
 type LogRecord = {

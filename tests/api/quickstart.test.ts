@@ -150,13 +150,14 @@ describe("npm run serve", () => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get("x-request-id")).toBe("visitor-request-42");
-    const records = () =>
+    const recordsOf = (requestId: string) =>
       serve
         .output()
         .split("\n")
         .filter((line) => line.startsWith("{"))
         .map((line) => JSON.parse(line) as Record<string, unknown>)
-        .filter((record) => record.reqId === "visitor-request-42");
+        .filter((record) => record.reqId === requestId);
+    const records = () => recordsOf("visitor-request-42");
     await expect
       .poll(() => records().find((record) => record.tier === "web"), { timeout: 5_000 })
       .toMatchObject({ method: "GET", url: "/about", statusCode: 200, msg: "request completed" });
@@ -178,21 +179,17 @@ describe("npm run serve", () => {
     });
     expect(hit.headers.get("x-render-cache")).toBe("hit");
     expect(hit.headers.get("x-request-id")).toBe("visitor-request-44");
-    const logged = () =>
-      serve
-        .output()
-        .split("\n")
-        .filter((line) => line.includes('"visitor-request-44"'))
-        .map((line) => JSON.parse(line) as Record<string, unknown>);
-    await expect.poll(logged, { timeout: 5_000 }).toEqual([
-      expect.objectContaining({
-        tier: "web",
-        method: "GET",
-        url: "/about",
-        statusCode: 200,
-        msg: "request completed",
-      }),
-    ]);
+    await expect
+      .poll(() => recordsOf("visitor-request-44"), { timeout: 5_000 })
+      .toEqual([
+        expect.objectContaining({
+          tier: "web",
+          method: "GET",
+          url: "/about",
+          statusCode: 200,
+          msg: "request completed",
+        }),
+      ]);
   }, 60_000);
 
   it("has no /metrics on either tier without METRICS_TOKEN", async () => {

@@ -75,6 +75,16 @@ export function isBadTarget(raw: IncomingMessage): boolean {
   return host !== undefined && (!HOST_HEADER.test(host) || !URL.canParse(`http://${host}`));
 }
 
+/** A browser names the page a form came from in Origin (or Referer): it must be this site. */
+export function isSameOrigin(request: FastifyRequest, appUrl: URL): boolean {
+  const { headers } = request;
+  if (headers["sec-fetch-site"] === "cross-site") return false;
+  const allowed = [appUrl.origin, `http://${headers.host}`, `https://${headers.host}`];
+  const origin = headers.origin ?? headers.referer;
+  // Clients that send neither are not browsers carrying a visitor's cookies.
+  return origin === undefined || allowed.includes(URL.parse(origin)?.origin ?? "");
+}
+
 /**
  * A refusal as a short text, or `{"message"}` for a client that asked for JSON (the upload
  * zone), with one line in the log: no stack trace for a client's mistake.

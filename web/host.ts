@@ -266,7 +266,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     let tooLargeUploads: string[] = [];
     if (SAFE_METHODS.has(request.method)) fetchRequest = createRequest(request.raw, reply.raw);
     else {
-      if (!isSameOrigin(request, appUrl)) throw forms.CROSS_SITE;
+      if (!forms.isSameOrigin(request, appUrl)) throw forms.CROSS_SITE;
       const form = await forms.readForm(request, reply, app.takesFiles(url.pathname), limits);
       ({ request: fetchRequest, tooLarge: tooLargeUploads } = form);
       // The upload zone is told at once; a page's form shows the field's message.
@@ -325,16 +325,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     forgetPages,
     close: () => web.close(),
   };
-}
-
-/** A browser names the page a form came from in Origin (or Referer): it must be this site. */
-function isSameOrigin(request: FastifyRequest, appUrl: URL): boolean {
-  const { headers } = request;
-  if (headers["sec-fetch-site"] === "cross-site") return false;
-  const allowed = [appUrl.origin, `http://${headers.host}`, `https://${headers.host}`];
-  const origin = headers.origin ?? headers.referer;
-  // Clients that send neither are not browsers carrying a visitor's cookies.
-  return origin === undefined || allowed.includes(URL.parse(origin)?.origin ?? "");
 }
 
 /**

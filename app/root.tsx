@@ -152,7 +152,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return <NotFoundPage firstPage={firstPageOf(error.data)} />;
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const adminWayBack = adminWayBackFrom(pathname);
+  const wayBack = wayBackFrom(pathname);
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center px-4 py-24 text-center sm:px-6">
       <p className="text-sm font-semibold tracking-widest text-donate-700 uppercase">
@@ -163,12 +163,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         We could not show this page just now. Please try again in a moment.
       </p>
       <p className="mt-8 flex flex-wrap justify-center gap-3">
-        {adminWayBack ? (
-          <Link to={adminWayBack.to} className="button-primary">
-            {adminWayBack.label}
+        {wayBack ? (
+          <Link to={wayBack.to} className="button-primary">
+            {wayBack.label}
           </Link>
         ) : null}
-        <Link to="/" className={adminWayBack ? "button-light" : "button-primary"}>
+        <Link to="/" className={wayBack ? "button-light" : "button-primary"}>
           Go to the home page
         </Link>
       </p>
@@ -176,8 +176,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-/** Staff whose edit screen failed go back to its list, or to the dashboard, not to the site. */
-function adminWayBackFrom(pathname: string): { to: string; label: string } | null {
+/**
+ * Staff whose edit screen failed go back to its list, or to the dashboard, and a member whose
+ * account screen failed goes back to the account, rather than only to the site.
+ */
+function wayBackFrom(pathname: string): { to: string; label: string } | null {
+  if (pathname.startsWith("/account/")) return { to: "/account", label: "Back to your account" };
   if (!pathname.startsWith("/admin")) return null;
   const list = /^\/admin\/[^/]+/.exec(pathname)?.[0];
   if (list && list !== pathname) return { to: list, label: "Back to the list" };

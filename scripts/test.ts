@@ -17,6 +17,8 @@ const reports = mkdtempSync(path.join(tmpdir(), "almoner-reports-"));
 type Tally = { passed: number; failed: number };
 const tally: Tally = { passed: 0, failed: 0 };
 const failedSteps: string[] = [];
+/** Each failed test by step and name, printed again at the end, where a log's tail shows it. */
+const failedTests: string[] = [];
 
 function run(
   step: string,
@@ -35,23 +37,67 @@ function run(
   return ok;
 }
 
-function countVitest(file: string) {
+type VitestReport = {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: {
+    name: string;
+    assertionResults: { fullName: string; status: string }[];
+  }[];
+};
+
+function countVitest(step: string, file: string) {
   if (!existsSync(file)) return;
-  const report = JSON.parse(readFileSync(file, "utf8")) as {
-    numPassedTests: number;
-    numFailedTests: number;
-  };
+  const report = JSON.parse(readFileSync(file, "utf8")) as VitestReport;
   tally.passed += report.numPassedTests;
   tally.failed += report.numFailedTests;
+  for (const testFile of report.testResults) {
+    for (const test of testFile.assertionResults) {
+      if (test.status === "failed") {
+        failedTests.push(`${step}: ${path.relative(root, testFile.name)} › ${test.fullName}`);
+      }
+    }
+  }
 }
 
-function countPlaywright(file: string) {
+type PlaywrightSuite = {
+  title: string;
+  specs?: {
+    title: string;
+    file: string;
+    line: number;
+    tests: { projectName: string; status: string }[];
+  }[];
+  suites?: PlaywrightSuite[];
+};
+
+function failedPlaywrightTests(suite: PlaywrightSuite, titles: string[]): string[] {
+  const suiteTitles = suite.title ? [...titles, suite.title] : titles;
+  const failed: string[] = [];
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests) {
+      if (test.status === "unexpected") {
+        failed.push(
+          `[${test.projectName}] ${spec.file}:${spec.line} › ${[...suiteTitles.slice(1), spec.title].join(" › ")}`,
+        );
+      }
+    }
+  }
+  for (const child of suite.suites ?? []) failed.push(...failedPlaywrightTests(child, suiteTitles));
+  return failed;
+}
+
+function countPlaywright(step: string, file: string) {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, "utf8")) as {
     stats: { expected: number; unexpected: number; flaky: number };
+    suites: PlaywrightSuite[];
   };
   tally.passed += report.stats.expected + report.stats.flaky;
   tally.failed += report.stats.unexpected;
+  for (const suite of report.suites) {
+    for (const test of failedPlaywrightTests(suite, [])) failedTests.push(`${step}: ${test}`);
+  }
 }
 
 function postgresAnswers(host: string, port: number): Promise<boolean> {
@@ -84,7 +130,7 @@ function vitest(step: string, project: string, env: Record<string, string> = {})
     ],
     env,
   );
-  countVitest(output);
+  countVitest(step, output);
 }
 
 /** What this machine cannot run, said before the run and again at its end. */
@@ -113,21 +159,19 @@ if (await postgresAnswers(postgres.hostname, Number(postgres.port || 5432))) {
 vitest("contract", "contract", { TEST_DATABASE_URL: "" });
 
 const e2eReport = path.join(reports, "e2e.json");
+const e2eStep = "end-to-end (Chromium, JavaScript on and off)";
 if (noChromium) failedSteps.push("end-to-end (no Chromium)");
 else
-  run(
-    "end-to-end (Chromium, JavaScript on and off)",
-    bin("playwright"),
-    ["test", "--reporter=list,json"],
-    {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-    },
-  );
-countPlaywright(e2eReport);
+  run(e2eStep, bin("playwright"), ["test", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+  });
+countPlaywright(e2eStep, e2eReport);
 
 rmSync(reports, { recursive: true, force: true });
 console.log("");
 for (const problem of cannotRun) console.log(problem);
+if (failedTests.length > 0)
+  console.log(`Failed tests:\n${failedTests.map((test) => `  ${test}`).join("\n")}`);
 if (failedSteps.length > 0) console.log(`Failed steps: ${failedSteps.join(", ")}`);
 console.log(`tests: ${tally.passed} passed, ${tally.failed} failed`);
 process.exit(failedSteps.length > 0 || tally.failed > 0 ? 1 : 0);

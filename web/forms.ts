@@ -21,10 +21,10 @@ export type ReadForm = { request: Request; tooLarge: string[] };
 
 /** Names the files dropped for their size to the app; one a client sends is removed. */
 export const FILES_TOO_LARGE_HEADER = "X-Files-Too-Large";
-/** What the site answers; fetch cannot even represent TRACE, TRACK or CONNECT. */
 /** A request's path, without its query. */
 export const pathOf = (url: string) => url.split("?", 1)[0]!;
 
+/** What the site answers; fetch cannot even represent TRACE, TRACK or CONNECT. */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 const DISCARD_MAX_BYTES = 64 * 1024 * 1024;
 const HOST_HEADER = /^(?:[A-Za-z0-9._~!$&'()*+,;=%-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;

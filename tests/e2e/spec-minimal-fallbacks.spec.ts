@@ -148,6 +148,10 @@ test("recovery codes the API answers unusably are a 502, not a 500", async ({ pa
     const response = await page.goto(`${stack.web.url}/account/2fa?show=recovery-codes`);
     expect(response?.status()).toBe(502);
     await expect(page.getByText("Error 502")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to your account" })).toHaveAttribute(
+      "href",
+      "/account",
+    );
     // The rest of the page reads as ever once the codes are not asked for.
     expect((await page.goto(`${stack.web.url}/account/2fa`))?.status()).toBe(200);
     await expect(page.getByRole("button", { name: "Show Recovery-Codes" })).toBeVisible();

@@ -10,6 +10,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiProcess, startApiProcess } from "../../scripts/api-process.ts";
+import type { AbuseClientsData, AbuseClientsResult } from "../support/abuse-clients.ts";
 import type { WebServer } from "../../web/host.ts";
 
 const MiB = 1024 * 1024;
@@ -72,62 +73,20 @@ function multipart(parts: { name: string; filename?: string; value: Buffer | str
 }
 
 /**
- * The abuse test's clients, in a thread of their own so that their work and garbage are not
- * counted in the host's turns (built in this thread, the attack's body alone left collections of
- * 200–300 ms). An attacker posts a multipart body of `count` one-letter fields to each path at
- * once through node:http (which writes the buffer as it is), and a visitor asks for `visitorPath`
- * again and again until every post is answered. Before that, one post of a twentieth of the
- * parts warms the host's parser, as any earlier form with files would have: compiling it costs
- * the first post some 40 ms more on one 64 kB chunk. `onAttack` is called as the attack starts;
- * resolves with each post's status and text, and the status of each of the visitor's pages.
+ * The abuse test's attacker and visitor (tests/support/abuse-clients.ts), in a thread of their
+ * own: built in this thread, the attack's body alone left collections of 200–300 ms in the turns
+ * the test times. The parser is warmed first (compiling it costs the first post some 40 ms more on
+ * one 64 kB chunk); `onAttack` is called as the attack starts.
  */
 function attackFromThread(
-  paths: string[],
-  count: number,
-  visitorPath: string,
+  data: AbuseClientsData,
   onAttack: () => void,
-): Promise<{ answers: string[]; visitors: number[] }> {
-  const clients = new Worker(
-    `
-    const { parentPort, workerData } = require("node:worker_threads");
-    const { request } = require("node:http");
-    const { origin, paths, count, visitorPath } = workerData;
-    const boundary = "----almoner-host-test";
-    const field = "--" + boundary + '\\r\\nContent-Disposition: form-data; name="a"\\r\\n\\r\\n1\\r\\n';
-    const bodyOf = (fields) => Buffer.from(field.repeat(fields) + "--" + boundary + "--\\r\\n");
-    const post = (path, body) => new Promise((resolve, reject) => {
-      const headers = {
-        Origin: origin,
-        "Content-Type": "multipart/form-data; boundary=" + boundary,
-        "Content-Length": body.byteLength,
-      };
-      request(origin + path, { method: "POST", headers }, (answer) => {
-        let text = "";
-        answer.setEncoding("utf8");
-        answer.on("data", (chunk) => (text += chunk));
-        answer.on("end", () => resolve(answer.statusCode + " " + text));
-      }).on("error", reject).end(body);
-    });
-    const body = bodyOf(count);
-    if (body.byteLength < 15 * 1024 * 1024) throw new Error("The body is too small to be an attack.");
-    (async () => {
-      await post(paths[paths.length - 1], bodyOf(count / 20));
-      parentPort.postMessage("attacking");
-      let attacking = true;
-      const visitors = [];
-      const visiting = (async () => {
-        while (attacking) visitors.push((await fetch(origin + visitorPath)).status);
-      })();
-      const answers = await Promise.all(paths.map((path) => post(path, body)));
-      attacking = false;
-      await visiting;
-      parentPort.postMessage({ answers, visitors });
-    })();
-    `,
-    { eval: true, workerData: { origin: web.url, paths, count, visitorPath } },
-  );
+): Promise<AbuseClientsResult> {
+  const clients = new Worker(new URL("../support/abuse-clients.ts", import.meta.url), {
+    workerData: data,
+  });
   return new Promise((resolve, reject) => {
-    clients.on("message", (message: "attacking" | { answers: string[]; visitors: number[] }) => {
+    clients.on("message", (message: "attacking" | AbuseClientsResult) => {
       if (message === "attacking") return onAttack();
       resolve(message);
       void clients.terminate();
@@ -258,9 +217,12 @@ describe("abuse", () => {
     await fetch(`${web.url}/legal/privacy`);
     let stop: (() => { longestMs: number; wallMaxMs: number }) | undefined;
     const { answers, visitors } = await attackFromThread(
-      ["/login", "/admin/galleries/1/photos", "/admin/projects/1"],
-      250_000,
-      "/legal/privacy",
+      {
+        origin: web.url,
+        paths: ["/login", "/admin/galleries/1/photos", "/admin/projects/1"],
+        count: 250_000,
+        visitorPath: "/legal/privacy",
+      },
       () => (stop = watchEventLoop()),
     );
     const { longestMs, wallMaxMs } = stop!();

@@ -25,6 +25,7 @@ import {
 } from "./lib/request-context.server.ts";
 import { LOGO_SVG } from "./lib/brand-logo.ts";
 import { useRootData, type RootLoaderData } from "./lib/root-data.ts";
+import type { User } from "./lib/api-types.ts";
 import { FEED_PATH } from "./lib/rss.ts";
 import { pageMeta } from "./lib/seo.ts";
 import { loadSiteSettings } from "./lib/site-settings.server.ts";
@@ -148,11 +149,13 @@ export function meta({ matches, location, error }: Route.MetaArgs): MetaDescript
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname } = useLocation();
+  const wayBack = wayBackFrom(pathname, useRootData()?.user ?? null);
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundPage firstPage={firstPageOf(error.data)} />;
+    return (
+      <NotFoundPage firstPage={firstPageOf(error.data)} wayBack={wayBack} pathname={pathname} />
+    );
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const wayBack = wayBackFrom(pathname);
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center px-4 py-24 text-center sm:px-6">
       <p className="text-sm font-semibold tracking-widest text-donate-700 uppercase">
@@ -176,13 +179,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
+type WayBack = { to: string; label: string };
+
 /**
- * Staff whose edit screen failed go back to its list, or to the dashboard, and a member whose
- * account screen failed goes back to the account, rather than only to the site.
+ * Staff whose edit screen failed or is gone go back to its list, or to the dashboard, and a
+ * member whose account screen failed goes back to the account, rather than only to the site.
+ * Visitors are offered neither: those pages would only send them to sign in.
  */
-function wayBackFrom(pathname: string): { to: string; label: string } | null {
-  if (pathname.startsWith("/account/")) return { to: "/account", label: "Back to your account" };
-  if (!pathname.startsWith("/admin")) return null;
+function wayBackFrom(pathname: string, user: User | null): WayBack | null {
+  if (pathname.startsWith("/account/") && user) {
+    return { to: "/account", label: "Back to your account" };
+  }
+  if (!pathname.startsWith("/admin") || user?.role !== "admin") return null;
   const list = /^\/admin\/[^/]+/.exec(pathname)?.[0];
   if (list && list !== pathname) return { to: list, label: "Back to the list" };
   return { to: "/admin", label: "Go to the admin dashboard" };
@@ -194,25 +202,46 @@ function firstPageOf(data: unknown): string | null {
   return typeof data.firstPage === "string" ? data.firstPage : null;
 }
 
-function NotFoundPage({ firstPage }: { firstPage: string | null }) {
+/** Admin screens of items that a delete moves to the trash (admin-trash.server.ts). */
+const TRASHABLE_ITEM = /^\/admin\/(?:blog|projects|opportunities|galleries|widgets)\/[^/]+/;
+
+function NotFoundPage({
+  firstPage,
+  wayBack,
+  pathname,
+}: {
+  firstPage: string | null;
+  wayBack: WayBack | null;
+  pathname: string;
+}) {
+  // A colleague may have deleted the item of a stale tab or an old link: it can come back.
+  const maybeTrashed = wayBack !== null && TRASHABLE_ITEM.test(pathname);
+  const primary = firstPage ? { to: firstPage, label: "Go to the first page" } : wayBack;
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center px-4 py-24 text-center sm:px-6">
       <h1 className="text-4xl font-semibold sm:text-5xl">Error 404 / Page Not Found</h1>
       <p className="mt-4 text-lg text-muted">
         {firstPage
           ? "This list does not have that many pages."
-          : "The page you are looking for has moved or never existed."}
+          : maybeTrashed
+            ? "This item may have been deleted. Deleted items wait in the trash, where they can be restored."
+            : "The page you are looking for has moved or never existed."}
       </p>
       <p className="mt-8 flex flex-wrap justify-center gap-3">
-        {firstPage ? (
-          <Link to={firstPage} className="button-primary">
-            Go to the first page
+        {primary ? (
+          <Link to={primary.to} className="button-primary">
+            {primary.label}
           </Link>
         ) : null}
-        <Link to="/" className={firstPage ? "button-light" : "button-primary"}>
+        {maybeTrashed ? (
+          <Link to="/admin/trash" className="button-light">
+            Open the trash
+          </Link>
+        ) : null}
+        <Link to="/" className={primary ? "button-light" : "button-primary"}>
           Go to the home page
         </Link>
-        {firstPage ? null : (
+        {primary ? null : (
           <Link to="/contact" className="button-light">
             Contact Us
           </Link>

@@ -87,6 +87,65 @@ test.describe("the trash", () => {
     await expect(page.getByRole("heading", { level: 1, name: post.title })).toBeVisible();
   });
 
+  test("a stale tab's post, deleted by a colleague, is a 404 that leads to the trash", async ({
+    page,
+    apiUrl,
+    appUrl,
+  }) => {
+    await adminApiDelete(page, { apiUrl, appUrl }, `/api/blog/${post.id}`);
+    const response = await page.goto(`/admin/blog/${post.id}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Error 404 / Page Not Found");
+    await expect(
+      page.getByText(
+        "This item may have been deleted. Deleted items wait in the trash, where they can be restored.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to the list" })).toHaveAttribute(
+      "href",
+      "/admin/blog",
+    );
+    await expect(page.getByRole("main").getByRole("link", { name: "Contact Us" })).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Open the trash" }).click();
+    await expect(page).toHaveURL("/admin/trash");
+    const row = page.getByRole("row").filter({ hasText: post.title });
+    await row.getByRole("button", { name: `Restore “${post.title}”` }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Restored" })).toBeVisible();
+    await page.goto(`/admin/blog/${post.id}`);
+    await expect(page.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(post.title);
+  });
+
+  test("an address no screen has sends staff to the dashboard, and visitors to the site", async ({
+    page,
+    browser,
+  }) => {
+    const response = await page.goto("/admin/no-such-screen");
+    expect(response?.status()).toBe(404);
+    await expect(
+      page.getByText("The page you are looking for has moved or never existed."),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to the admin dashboard" })).toHaveAttribute(
+      "href",
+      "/admin",
+    );
+    await expect(page.getByRole("link", { name: "Open the trash" })).toHaveCount(0);
+
+    const visitor = await browser.newPage();
+    try {
+      await visitor.goto(new URL("/admin/no-such-screen", page.url()).href);
+      await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(
+        "Error 404 / Page Not Found",
+      );
+      await expect(visitor.getByRole("link", { name: "Go to the admin dashboard" })).toHaveCount(0);
+      await expect(
+        visitor.getByRole("main").getByRole("link", { name: "Contact Us" }),
+      ).toBeVisible();
+    } finally {
+      await visitor.close();
+    }
+  });
+
   test("Delete Permanently asks, names the item, and removes it for good", async ({ page }) => {
     await deleteThroughEditScreen(page, post);
     await page.goto("/admin/trash");

@@ -149,10 +149,18 @@ export function meta({ matches, location, error }: Route.MetaArgs): MetaDescript
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname } = useLocation();
-  const wayBack = wayBackFrom(pathname, useRootData()?.user ?? null);
+  const root = useRootData();
+  const wayBack = wayBackFrom(pathname, root?.user ?? null);
   if (isRouteErrorResponse(error) && error.status === 404) {
+    // Only our API keeps a trash (settings.editable); a plain Laravel deletes for good.
+    const maybeTrashed =
+      wayBack !== null && !!root?.settings.editable && TRASHABLE_ITEM.test(pathname);
     return (
-      <NotFoundPage firstPage={firstPageOf(error.data)} wayBack={wayBack} pathname={pathname} />
+      <NotFoundPage
+        firstPage={firstPageOf(error.data)}
+        wayBack={wayBack}
+        maybeTrashed={maybeTrashed}
+      />
     );
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
@@ -205,17 +213,16 @@ function firstPageOf(data: unknown): string | null {
 /** Admin screens of items that a delete moves to the trash (admin-trash.server.ts). */
 const TRASHABLE_ITEM = /^\/admin\/(?:blog|projects|opportunities|galleries|widgets)\/[^/]+/;
 
+/** `maybeTrashed`: a colleague may have deleted the item of a stale tab or an old link. */
 function NotFoundPage({
   firstPage,
   wayBack,
-  pathname,
+  maybeTrashed,
 }: {
   firstPage: string | null;
   wayBack: WayBack | null;
-  pathname: string;
+  maybeTrashed: boolean;
 }) {
-  // A colleague may have deleted the item of a stale tab or an old link: it can come back.
-  const maybeTrashed = wayBack !== null && TRASHABLE_ITEM.test(pathname);
   const primary = firstPage ? { to: firstPage, label: "Go to the first page" } : wayBack;
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center px-4 py-24 text-center sm:px-6">

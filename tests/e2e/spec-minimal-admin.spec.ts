@@ -160,6 +160,14 @@ for (const [kind, listTitle, addTitle, titleLabel, editTitle, articleLabel] of [
         const gone = await page.request.get(`${web}/${kind}/${slug}`, { headers: { Cookie: "" } });
         expect(gone.status()).toBe(404);
       }).toPass({ timeout: 20_000 });
+      // Its old address leads back to the list, and not to a trash this backend does not keep.
+      expect((await page.goto(`${web}/admin/${kind}/${id}`))?.status()).toBe(404);
+      await expect(page.getByText("The page you are looking for has moved")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Back to the list" })).toHaveAttribute(
+        "href",
+        `/admin/${kind}`,
+      );
+      await expect(page.getByRole("link", { name: "Open the trash" })).toHaveCount(0);
     } finally {
       await adminApiDelete(page, stack.urls, `/api/${kind}/${id}`);
     }

@@ -75,6 +75,27 @@ export function isBadTarget(raw: IncomingMessage): boolean {
   return host !== undefined && (!HOST_HEADER.test(host) || !URL.canParse(`http://${host}`));
 }
 
+const PERCENT_ESCAPES = /(?:%[0-9A-Fa-f]{2})+|%/g;
+
+/**
+ * The target with every `%` escape of its path that does not decode (`/blog/caf%C3`, a link cut
+ * short) escaped itself, so that the router matches it: any other path is the 404 page (spec),
+ * where Fastify's router would answer 400 and React Router's would warn on each request.
+ */
+export function withDecodablePath(target: string): string {
+  const [path = "", query] = target.split(/\?(.*)/s, 2);
+  if (!path.includes("%") || path.startsWith("//")) return target;
+  const repaired = path.replace(PERCENT_ESCAPES, (escapes) => {
+    try {
+      decodeURIComponent(escapes);
+      return escapes;
+    } catch {
+      return escapes.replaceAll("%", "%25");
+    }
+  });
+  return query === undefined ? repaired : `${repaired}?${query}`;
+}
+
 /** A browser names the page a form came from in Origin (or Referer): it must be this site. */
 export function isSameOrigin(request: FastifyRequest, appUrl: URL): boolean {
   const { headers } = request;

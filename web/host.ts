@@ -121,6 +121,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     },
     forceCloseConnections: "idle",
     routerOptions: { maxParamLength: 8_000 },
+    rewriteUrl: (req) => forms.withDecodablePath(req.url!),
     frameworkErrors: (_error, request, reply) =>
       forms.refuse(request, reply, forms.BAD_REQUEST, security),
   });

@@ -155,6 +155,28 @@ describe("the fast path", () => {
   });
 });
 
+describe("paths", () => {
+  it("answers a path whose escapes do not decode (a link cut short) with the 404 page, quietly", async () => {
+    const warnings: unknown[][] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => void warnings.push(args);
+    try {
+      for (const path of ["/blog/caf%C3", "/%E0", "/projects/50%", "/a%zz/b?q=%E0"]) {
+        const response = await fetch(`${web.url}${path}`);
+        expect(response.status, path).toBe(404);
+        expect(await response.text(), path).toContain("Error 404 / Page Not Found");
+      }
+      // An escape that decodes is left as it is: "café" is still a post's address.
+      const cafe = await fetch(`${web.url}/blog/caf%C3%A9`);
+      expect(cafe.status).toBe(404);
+      expect(await cafe.text()).toContain("Error 404 / Page Not Found");
+    } finally {
+      console.warn = warn;
+    }
+    expect(warnings).toEqual([]);
+  });
+});
+
 /**
  * The status of a revalidation as a browser sends it from its cache. (fetch() adds
  * `Cache-Control: no-cache` to a request with If-None-Match, which asks for the whole file.)

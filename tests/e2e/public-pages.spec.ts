@@ -140,6 +140,15 @@ test("an unknown path is the 404 page with status 404", async ({ page }) => {
   ).toBeAttached();
 });
 
+test("a link cut short inside an escape is the 404 page with status 404", async ({ page }) => {
+  for (const path of ["/blog/caf%C3", "/projects/clean-water%"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Error 404 / Page Not Found");
+    await expect(page.getByRole("main").getByRole("link", { name: "Contact Us" })).toBeVisible();
+  }
+});
+
 test("an unknown project is the 404 page with status 404", async ({ page }) => {
   const response = await page.goto("/projects/no-such-project");
   expect(response?.status()).toBe(404);

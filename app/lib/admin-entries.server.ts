@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type RouterContextProvider } from "react-router";
+import { createContext, data, type RouterContextProvider } from "react-router";
 import {
   ADMIN_ENTRY_KINDS,
   EntryFormSchema,
@@ -14,7 +14,7 @@ import {
   uploadPhotos,
   type PhotoOwner,
 } from "./admin-photos.server.ts";
-import { assertOk, IMAGE_TOO_LARGE, unusableAsBadGateway } from "./api.server.ts";
+import { assertOk, bodyOrNotFound, IMAGE_TOO_LARGE, unusableAsBadGateway } from "./api.server.ts";
 import {
   EntryDetailSchema,
   type AdminEntry,
@@ -56,6 +56,10 @@ export async function loadAdminEntryScreen(
 ) {
   // Checked before any call starts: a throw among them would leave the others' failures unhandled.
   const entryId = requireRecordId(id);
+  const imageMaxBytes = context.get(requestFactsContext).config.imageMaxBytes;
+  const gone = context.get(goneWhileEditingContext);
+  if (gone)
+    return { entry: gone, draft: null, flash: null, confirmingDelete: false, imageMaxBytes };
   const [entry, { flash, headers }, draft] = await Promise.all([
     loadAdminEntry(context, kind, id),
     takeFlash(context, request),
@@ -67,7 +71,7 @@ export async function loadAdminEntryScreen(
       draft,
       flash,
       confirmingDelete: url.searchParams.get("confirm") === "delete",
-      imageMaxBytes: context.get(requestFactsContext).config.imageMaxBytes,
+      imageMaxBytes,
     },
     { headers },
   );
@@ -79,11 +83,60 @@ export async function loadAdminEntry(
   kind: EntryKind,
   id: string,
 ): Promise<AdminEntry> {
+  return bodyOrNotFound(await answerForEntry(context, kind, id));
+}
+
+async function answerForEntry(context: Context, kind: EntryKind, id: string) {
   requireRecordId(id);
   const api = context.get(apiClientContext);
-  const entry = await unusableAsBadGateway(api.read(`/api/${kind}/${id}`, EntryDetailSchema));
+  const answer = await unusableAsBadGateway(
+    api.get(`/api/${kind}/${id}`, { schema: EntryDetailSchema }),
+  );
+  if (!answer.ok) return answer;
+  const entry = answer.body;
   const slug = entry.slug ?? "";
-  return { ...entry, id: entry.id ?? Number(id), slug, url: entry.url || `/${kind}/${slug}` };
+  const url = entry.url || `/${kind}/${slug}`;
+  const body: AdminEntry = { ...entry, id: entry.id ?? Number(id), slug, url };
+  return { ...answer, body };
+}
+
+/**
+ * The entry a save found deleted (a stale tab): the loaders after the action draw the edit
+ * screen from what was typed instead of answering the 404 page, so nothing typed is lost.
+ */
+const goneWhileEditingContext = createContext<AdminEntry | null>(null);
+
+const GONE_TO_TRASH =
+  "Someone moved this item to the trash while you were editing, so your changes were not saved. They are still here: restore the item from the trash, then save again.";
+const GONE_FOR_GOOD =
+  "Someone deleted this item while you were editing, so your changes were not saved. They are still here: copy what you need before you leave this page.";
+
+function goneWhileEditing(context: Context, kind: EntryKind, id: string, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: EntryFormSchema });
+  const typed = typedValues(formData, ["title", "slug", "preview_text", "article"]);
+  const sentVersion = Number(formData.get("version") || Number.NaN);
+  const version = Number.isSafeInteger(sentVersion) ? sentVersion : undefined;
+  const slug = typed.slug ?? "";
+  context.set(goneWhileEditingContext, {
+    id: Number(id),
+    title: typed.title ?? "",
+    slug,
+    url: `/${kind}/${slug}`,
+    preview_text: typed.preview_text ?? null,
+    article: typed.article ?? null,
+    article_html: null,
+    image_url: null,
+    created_at: null,
+    updated_at: null,
+    images: [],
+    old_slugs: undefined,
+    version,
+  });
+  const message = context.get(siteSettingsContext).editable ? GONE_TO_TRASH : GONE_FOR_GOOD;
+  return data<EntrySaveData>(
+    { result: submission.reply({ formErrors: [message] }), article: typed.article ?? "" },
+    { status: 404 },
+  );
 }
 
 /**
@@ -98,9 +151,13 @@ export async function adminEntryAction(
   id: string,
   request: Request,
 ) {
-  const entry = await loadAdminEntry(context, kind, id);
-  const api = context.get(apiClientContext);
   const formData = await request.formData();
+  const answer = await answerForEntry(context, kind, id);
+  if (!answer.ok && answer.status === 404 && formData.get(INTENT_FIELD) === "save") {
+    return goneWhileEditing(context, kind, id, formData);
+  }
+  const entry = bodyOrNotFound(answer);
+  const api = context.get(apiClientContext);
   const photoChange = await photoGridAction(
     context,
     entryPhotoOwner(kind, entry.id),

@@ -116,6 +116,65 @@ test.describe("the trash", () => {
     await expect(page.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(post.title);
   });
 
+  test("a stale tab's save, after a colleague moved the post to the trash, keeps what was typed; restored, it saves", async ({
+    page,
+    apiUrl,
+    appUrl,
+    javaScriptEnabled,
+  }) => {
+    await page.goto(`/admin/blog/${post.id}`);
+    const title = page.getByRole("textbox", { name: "Title", exact: true });
+    const preview = page.getByRole("textbox", { name: "Preview Text" });
+    const article = page.getByRole("textbox", { name: "Blog Article" });
+    const articleText = "An hour of writing that must not be lost.";
+    await title.fill(`${post.title} (kept)`);
+    await preview.fill("Typed in a tab opened before the delete.");
+    if (javaScriptEnabled) {
+      await expect(page.getByRole("button", { name: "Bold" })).toBeVisible();
+      await article.click();
+      await page.keyboard.type(articleText);
+    } else {
+      await article.fill(`<p>${articleText}</p>`);
+    }
+    const articleHolds = () =>
+      javaScriptEnabled
+        ? expect(article).toContainText(articleText)
+        : expect(article).toHaveValue(new RegExp(articleText));
+    await adminApiDelete(page, { apiUrl, appUrl }, `/api/blog/${post.id}`);
+
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(
+      page.getByText(
+        "Someone moved this item to the trash while you were editing, so your changes were not saved. They are still here: restore the item from the trash, then save again.",
+      ),
+    ).toBeVisible();
+    await expect(page).toHaveURL(`/admin/blog/${post.id}`);
+    await expect(title).toHaveValue(`${post.title} (kept)`);
+    await expect(preview).toHaveValue("Typed in a tab opened before the delete.");
+    await articleHolds();
+
+    // Restored in another tab, the post takes the save.
+    const otherTab = await page.context().newPage();
+    await otherTab.goto("/admin/trash");
+    await otherTab
+      .getByRole("row")
+      .filter({ hasText: post.title })
+      .getByRole("button", { name: `Restore “${post.title}”` })
+      .click();
+    await expect(otherTab.getByRole("status").filter({ hasText: "Restored" })).toBeVisible();
+    await otherTab.close();
+
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page).toHaveURL("/admin/blog");
+    await expect(
+      page.getByRole("status").filter({ hasText: "Your Changes Have Been Saved" }),
+    ).toBeVisible();
+    await page.goto(`/admin/blog/${post.id}`);
+    await expect(title).toHaveValue(`${post.title} (kept)`);
+    await expect(preview).toHaveValue("Typed in a tab opened before the delete.");
+    await articleHolds();
+  });
+
   test("an address no screen has sends staff to the dashboard, and visitors to the site", async ({
     page,
     browser,

@@ -28,7 +28,14 @@ import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { fileTooLarge, replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
 import { requireRecordId } from "./guards.server.ts";
-import { conflictOf, loadedVersionOf, mergeOf, takeTheirs, typedValues } from "./history.server.ts";
+import {
+  conflictOf,
+  goneWhileEditingMessage,
+  loadedVersionOf,
+  mergeOf,
+  takeTheirs,
+  typedValues,
+} from "./history.server.ts";
 import type { EditConflict } from "./history.ts";
 import {
   apiClientContext,
@@ -106,11 +113,6 @@ async function answerForEntry(context: Context, kind: EntryKind, id: string) {
  */
 const goneWhileEditingContext = createContext<AdminEntry | null>(null);
 
-const GONE_TO_TRASH =
-  "Someone moved this item to the trash while you were editing, so your changes were not saved. They are still here: restore the item from the trash, then save again.";
-const GONE_FOR_GOOD =
-  "Someone deleted this item while you were editing, so your changes were not saved. They are still here: copy what you need before you leave this page.";
-
 function goneWhileEditing(context: Context, kind: EntryKind, id: string, formData: FormData) {
   const submission = parseWithZod(formData, { schema: EntryFormSchema });
   const typed = typedValues(formData, ["title", "slug", "preview_text", "article"]);
@@ -132,7 +134,7 @@ function goneWhileEditing(context: Context, kind: EntryKind, id: string, formDat
     old_slugs: undefined,
     version,
   });
-  const message = context.get(siteSettingsContext).editable ? GONE_TO_TRASH : GONE_FOR_GOOD;
+  const message = goneWhileEditingMessage(context);
   return data<EntrySaveData>(
     { result: submission.reply({ formErrors: [message] }), article: typed.article ?? "" },
     { status: 404 },

@@ -1,6 +1,6 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { createContext, data, redirect, type RouterContextProvider } from "react-router";
 import {
   AdminWidgetSchema,
   CreateWidgetSchema,
@@ -16,7 +16,6 @@ import {
   assertOk,
   IMAGE_TOO_LARGE,
   messageOf,
-  throwNotFound,
   unusableAsBadGateway,
   unusableAsUnavailable,
   type ApiResult,
@@ -28,7 +27,14 @@ import { pagedSchema } from "./api-types.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { fileTooLarge, replyWithApiFailure, safeRedirectPath } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
-import { conflictOf, loadedVersionOf, mergeOf, takeTheirs, typedValues } from "./history.server.ts";
+import {
+  conflictOf,
+  goneWhileEditingMessage,
+  loadedVersionOf,
+  mergeOf,
+  takeTheirs,
+  typedValues,
+} from "./history.server.ts";
 import type { EditConflict } from "./history.ts";
 import { apiClientContext, siteSettingsContext } from "./request-context.server.ts";
 
@@ -115,6 +121,11 @@ export async function loadAdminWidgetScreen(
 ) {
   // Checked before any call starts: a throw among them would leave the others' failures unhandled.
   const widgetId = requireRecordId(id);
+  const gone = context.get(goneWhileEditingContext);
+  if (gone) {
+    const screen = { widget: gone, draft: null, flash: null, deletable: false };
+    return { ...screen, confirmingDelete: false, returnTo: widgetReturnTo(url) };
+  }
   const [widget, { flash, headers }, draft] = await Promise.all([
     loadAdminWidget(context, id),
     takeFlash(context, request),
@@ -134,6 +145,9 @@ export async function loadAdminWidgetScreen(
     { headers },
   );
 }
+
+/** The widget a save found deleted, as typed (set by `saveWidget` for the loaders after it). */
+const goneWhileEditingContext = createContext<AdminWidget | null>(null);
 
 async function loadAdminWidget(context: Context, id: string): Promise<AdminWidget> {
   requireRecordId(id);
@@ -184,7 +198,7 @@ async function saveWidget(
   formData: FormData,
   returnTo: string | null,
   pictureTooLarge = false,
-): Promise<WidgetSaveData | Response> {
+): Promise<WidgetSaveData | ReturnType<typeof data<WidgetSaveData>> | Response> {
   const submission = parseWithZod(formData, { schema: WidgetFormSchema });
   const posted = (field: string) => (formData.has(field) ? String(formData.get(field)) : undefined);
   const html = posted("html");
@@ -209,7 +223,23 @@ async function saveWidget(
 
   const api = context.get(apiClientContext);
   const saved = await api.post(`/api/widgets/${id}`, body);
-  if (saved.status === 404) throwNotFound();
+  if (saved.status === 404) {
+    // Deleted meanwhile (a stale tab): the loaders after this draw the screen from what was typed.
+    context.set(goneWhileEditingContext, {
+      id: Number(id),
+      name: values.name,
+      type: values.type,
+      html: html ?? "",
+      image_url: null,
+      alt: alt ?? null,
+      version: Number(version) || undefined,
+      location: null,
+      renamable: true,
+      deletable: false,
+    });
+    const result = submission.reply({ formErrors: [goneWhileEditingMessage(context)] });
+    return data<WidgetSaveData>({ result, html }, { status: 404 });
+  }
   if (!saved.ok) {
     const conflict = conflictOf(
       saved.status,

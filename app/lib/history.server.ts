@@ -10,7 +10,7 @@ import {
   type EditConflict,
   type HistorySubject,
 } from "./history.ts";
-import { apiClientContext } from "./request-context.server.ts";
+import { apiClientContext, siteSettingsContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -111,6 +111,19 @@ export function typedValues(formData: FormData, fields: readonly string[]): Reco
     if (typeof value === "string") values[field] = value;
   }
   return values;
+}
+
+const GONE_TO_TRASH =
+  "Someone moved this item to the trash while you were editing, so your changes were not saved. They are still here: restore the item from the trash, then save again.";
+const GONE_FOR_GOOD =
+  "Someone deleted this item while you were editing, so your changes were not saved. They are still here: copy what you need before you leave this page.";
+
+/**
+ * What an edit screen says when its save found the item deleted (a stale tab), over the form
+ * that still holds what was typed: only our API keeps a trash to restore it from.
+ */
+export function goneWhileEditingMessage(context: Context): string {
+  return context.get(siteSettingsContext).editable ? GONE_TO_TRASH : GONE_FOR_GOOD;
 }
 
 /** The version the form was first loaded at (kept through the conflict screen as `loaded_version`). */

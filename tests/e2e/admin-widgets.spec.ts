@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import {
+  adminApiDelete,
   adminApiPost,
   photoFile,
   sessionHeaders,
@@ -353,6 +354,48 @@ test.describe("a text widget's edit screen", () => {
     await expect(page.getByLabel("Alt Text")).toBeVisible();
     await expect(text).toBeHidden();
     expect((await widgetNamed(page, { apiUrl, appUrl }, widget.name)).type).toBe("IMAGE");
+  });
+
+  test("a stale tab's save, after a colleague moved the widget to the trash, keeps what was typed; restored, it saves", async ({
+    page,
+    apiUrl,
+    appUrl,
+    javaScriptEnabled,
+  }) => {
+    await page.goto(`/admin/widgets/${widget.id}`);
+    const text = page.getByRole("textbox", { name: "Text", exact: true });
+    if (javaScriptEnabled) {
+      await expect(page.getByRole("button", { name: "Bold" })).toBeVisible();
+      await text.click();
+      await page.keyboard.type("Words written before the delete");
+    } else {
+      await text.fill("<p>Words written before the delete</p>");
+    }
+    const textHolds = () =>
+      javaScriptEnabled
+        ? expect(text).toContainText("Words written before the delete")
+        : expect(text).toHaveValue(/Words written before the delete/);
+    await adminApiDelete(page, { apiUrl, appUrl }, `/api/widgets/${widget.id}`);
+
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(
+      page.getByText(
+        "Someone moved this item to the trash while you were editing, so your changes were not saved. They are still here: restore the item from the trash, then save again.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue(widget.name);
+    await textHolds();
+
+    const otherTab = await page.context().newPage();
+    await otherTab.goto("/admin/trash");
+    await otherTab.getByRole("button", { name: `Restore “${widget.name}”` }).click();
+    await expect(otherTab.getByRole("status").filter({ hasText: "Restored" })).toBeVisible();
+    await otherTab.close();
+
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(savedMessage(page)).toBeVisible();
+    await page.goto(`/admin/widgets/${widget.id}`);
+    await textHolds();
   });
 
   test("a failed save shows the error under Name and keeps everything typed", async ({

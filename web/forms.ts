@@ -83,8 +83,9 @@ const PERCENT_ESCAPES = /(?:%[0-9A-Fa-f]{2})+|%/g;
  * where Fastify's router would answer 400 and React Router's would warn on each request.
  */
 export function withDecodablePath(target: string): string {
-  const [path = "", query] = target.split(/\?(.*)/s, 2);
-  if (!path.includes("%") || path.startsWith("//")) return target;
+  if (!target.includes("%")) return target;
+  const path = pathOf(target);
+  if (path.startsWith("//")) return target;
   const repaired = path.replace(PERCENT_ESCAPES, (escapes) => {
     try {
       decodeURIComponent(escapes);
@@ -93,7 +94,7 @@ export function withDecodablePath(target: string): string {
       return escapes.replaceAll("%", "%25");
     }
   });
-  return query === undefined ? repaired : `${repaired}?${query}`;
+  return repaired + target.slice(path.length);
 }
 
 /** A browser names the page a form came from in Origin (or Referer): it must be this site. */

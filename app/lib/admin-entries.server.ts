@@ -33,6 +33,7 @@ import {
   goneWhileEditingMessage,
   loadedVersionOf,
   mergeOf,
+  postedVersionOf,
   takeTheirs,
   typedValues,
 } from "./history.server.ts";
@@ -116,8 +117,6 @@ const goneWhileEditingContext = createContext<AdminEntry | null>(null);
 function goneWhileEditing(context: Context, kind: EntryKind, id: string, formData: FormData) {
   const submission = parseWithZod(formData, { schema: EntryFormSchema });
   const typed = typedValues(formData, ["title", "slug", "preview_text", "article"]);
-  const sentVersion = Number(formData.get("version") || Number.NaN);
-  const version = Number.isSafeInteger(sentVersion) ? sentVersion : undefined;
   const slug = typed.slug ?? "";
   context.set(goneWhileEditingContext, {
     id: Number(id),
@@ -132,7 +131,7 @@ function goneWhileEditing(context: Context, kind: EntryKind, id: string, formDat
     updated_at: null,
     images: [],
     old_slugs: undefined,
-    version,
+    version: postedVersionOf(formData),
   });
   const message = goneWhileEditingMessage(context);
   return data<EntrySaveData>(

@@ -32,6 +32,7 @@ import {
   goneWhileEditingMessage,
   loadedVersionOf,
   mergeOf,
+  postedVersionOf,
   takeTheirs,
   typedValues,
 } from "./history.server.ts";
@@ -123,8 +124,14 @@ export async function loadAdminWidgetScreen(
   const widgetId = requireRecordId(id);
   const gone = context.get(goneWhileEditingContext);
   if (gone) {
-    const screen = { widget: gone, draft: null, flash: null, deletable: false };
-    return { ...screen, confirmingDelete: false, returnTo: widgetReturnTo(url) };
+    return {
+      widget: gone,
+      draft: null,
+      flash: null,
+      deletable: false,
+      confirmingDelete: false,
+      returnTo: widgetReturnTo(url),
+    };
   }
   const [widget, { flash, headers }, draft] = await Promise.all([
     loadAdminWidget(context, id),
@@ -232,7 +239,7 @@ async function saveWidget(
       html: html ?? "",
       image_url: null,
       alt: alt ?? null,
-      version: Number(version) || undefined,
+      version: postedVersionOf(formData),
       location: null,
       renamable: true,
       deletable: false,

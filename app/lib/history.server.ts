@@ -126,6 +126,12 @@ export function goneWhileEditingMessage(context: Context): string {
   return context.get(siteSettingsContext).editable ? GONE_TO_TRASH : GONE_FOR_GOOD;
 }
 
+/** The `version` a form was posted with, when it carried a whole number. */
+export function postedVersionOf(formData: FormData): number | undefined {
+  const version = Number(formData.get("version") || Number.NaN);
+  return Number.isSafeInteger(version) ? version : undefined;
+}
+
 /** The version the form was first loaded at (kept through the conflict screen as `loaded_version`). */
 export function loadedVersionOf(formData: FormData): number | null {
   const value = Number(formData.get("loaded_version") ?? formData.get("version"));

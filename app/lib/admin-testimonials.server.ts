@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type RouterContextProvider } from "react-router";
+import { createContext, data, type RouterContextProvider } from "react-router";
 import {
   TESTIMONIAL_FORM_FIELDS,
   TESTIMONIAL_PAGE_SIZE,
   TestimonialFormSchema,
   testimonialsLocation,
 } from "./admin-testimonials.ts";
-import { assertOk, throwNotFound, unusableAsBadGateway } from "./api.server.ts";
+import { assertOk, unusableAsBadGateway } from "./api.server.ts";
 import { TestimonialSchema, type Testimonial } from "./api-types.ts";
 import { readAdminListPage, requestedPage, requestedSearch } from "./admin-lists.server.ts";
 import { requireRecordId } from "./guards.server.ts";
@@ -16,7 +16,15 @@ import { withDraftVersion } from "./drafts.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
-import { conflictOf, loadedVersionOf, mergeOf, takeTheirs, typedValues } from "./history.server.ts";
+import {
+  conflictOf,
+  goneWhileEditingMessage,
+  loadedVersionOf,
+  mergeOf,
+  postedVersionOf,
+  takeTheirs,
+  typedValues,
+} from "./history.server.ts";
 import { apiClientContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -35,11 +43,12 @@ export async function loadAdminTestimonialsScreen(
   const edit = url.searchParams.get("edit");
   // Checked before any call starts: a throw among them would leave the others' failures unhandled.
   const editId = edit === null ? null : requireRecordId(edit);
+  const gone = context.get(goneWhileEditingContext);
   const [list, editing, { flash, headers }, draft] = await Promise.all([
     loadTestimonialPage(context, url),
-    editId === null ? null : loadTestimonial(context, String(editId)),
-    takeFlash(context, request),
-    editId === null ? null : loadDraft(context, "testimonials", editId, url),
+    gone ?? (editId === null ? null : loadTestimonial(context, String(editId))),
+    gone ? { flash: null, headers: undefined } : takeFlash(context, request),
+    gone || editId === null ? null : loadDraft(context, "testimonials", editId, url),
   ]);
   return data(
     {
@@ -69,6 +78,12 @@ async function loadTestimonialPage(context: Context, url: URL) {
     unavailable: list.unavailable,
   };
 }
+
+/**
+ * The testimonial a save found deleted (a stale tab), as typed: the loaders after the action
+ * draw the Edit modal from it instead of answering the 404 page, so the review is not lost.
+ */
+const goneWhileEditingContext = createContext<Testimonial | null>(null);
 
 async function loadTestimonial(context: Context, id: string): Promise<Testimonial> {
   requireRecordId(id);
@@ -101,7 +116,19 @@ export async function adminTestimonialsAction(
       const body = { name: submission.value.name, score: submission.value.score, review, version };
       // No lookup first: the API answers 404 for a testimonial that is not there.
       const result = await api.post(`/api/testimonials${editingId ? `/${editingId}` : ""}`, body);
-      if (!result.ok && result.status === 404) throwNotFound();
+      if (!result.ok && result.status === 404 && editingId) {
+        context.set(goneWhileEditingContext, {
+          id: Number(editingId),
+          ...submission.value,
+          review,
+          version: postedVersionOf(formData),
+        });
+        const message = goneWhileEditingMessage(context);
+        return data(
+          { result: submission.reply({ formErrors: [message] }), review },
+          { status: 404 },
+        );
+      }
       if (!result.ok) {
         const conflict = conflictOf(result.status, result.body, typedValues(formData, FIELDS), {
           loadedVersion: loadedVersionOf(formData),

@@ -207,6 +207,45 @@ test.describe("the admin screen of testimonials", () => {
       expect(saved.review).not.toContain("queue was long");
     });
 
+    test("a stale tab's save, after a colleague moved it to the trash, keeps what was typed; restored, it saves", async ({
+      page,
+      apiUrl,
+      appUrl,
+      javaScriptEnabled,
+    }) => {
+      await page.goto(`/admin/testimonials?edit=${testimonial.id}`);
+      const dialog = editDialog(page);
+      await chooseStars(dialog, "4 stars", javaScriptEnabled);
+      await typeReview(page, dialog, "Written before the delete", javaScriptEnabled);
+      await adminApiDelete(page, { apiUrl, appUrl }, `/api/testimonials/${testimonial.id}`);
+
+      await dialog.getByRole("button", { name: "Save Changes" }).click();
+      await expect(
+        dialog.getByText(
+          "Someone moved this item to the trash while you were editing, so your changes were not saved. They are still here: restore the item from the trash, then save again.",
+        ),
+      ).toBeVisible();
+      await expect(dialog.getByLabel("Name")).toHaveValue(testimonial.name);
+      await expect(star(dialog, "4 stars")).toBeChecked();
+      await expectReview(dialog, "Written before the delete", javaScriptEnabled);
+
+      const otherTab = await page.context().newPage();
+      await otherTab.goto("/admin/trash");
+      await otherTab.getByRole("button", { name: `Restore “${testimonial.name}”` }).click();
+      await expect(otherTab.getByRole("status").filter({ hasText: "Restored" })).toBeVisible();
+      await otherTab.close();
+
+      await dialog.getByRole("button", { name: "Save Changes" }).click();
+      await expect(
+        page.getByRole("status").filter({ hasText: "Testimonial Changes Saved" }),
+      ).toBeVisible();
+      const saved = (await (
+        await page.request.get(`${apiUrl}/api/testimonials/${testimonial.id}`)
+      ).json()) as Created;
+      expect(saved.score).toBe(4);
+      expect(saved.review).toContain("Written before the delete");
+    });
+
     test("Delete asks first; Cancel keeps it, Confirm deletes it", async ({
       page,
       apiUrl,

@@ -53,12 +53,18 @@ function firstInvalidName(errors: Record<string, string[] | undefined>): string 
 }
 
 /** The message a form shows above its fields (spec §8: the response's message), if any. */
-export function useFormMessage(formId?: string): { id: string; message: string | null } {
+export function useFormMessage(formId?: string): {
+  id: string;
+  message: string | null;
+  /** Whether a field has an error too: it takes the focus, and with it the view. */
+  fieldInvalid: boolean;
+} {
   const form = useFormMetadata(formId);
   const alone = useContext(MessageAlone).includes(form.id);
   const message = form.errors?.[0] ?? null;
-  const shown = alone && firstInvalidName(form.allErrors) !== null ? null : message;
-  return { id: `${form.id}-message`, message: shown };
+  const fieldInvalid = firstInvalidName(form.allErrors) !== null;
+  const shown = alone && fieldInvalid ? null : message;
+  return { id: `${form.id}-message`, message: shown, fieldInvalid };
 }
 
 /** Whether the control posted as `name` in the enclosing form is focused when rendered. */

@@ -4,7 +4,7 @@ import {
   getTextareaProps,
   type FieldMetadata,
 } from "@conform-to/react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useFormAction, useNavigation } from "react-router";
 import { INTENT_FIELD } from "../lib/form-intent.ts";
 import { keepTypedText } from "../lib/typed-before-hydration.ts";
@@ -233,13 +233,20 @@ export function ErrorList({ id, errors }: { id: string; errors: readonly string[
  * enclosing `AppForm`.
  */
 export function FormMessage() {
-  const { id, message } = useFormMessage();
+  const { id, message, fieldInvalid } = useFormMessage();
+  const ref = useRef<HTMLDivElement>(null);
+  // With JavaScript the page stays where Save was pressed, often at the foot of a long form,
+  // far below this message; without it the answer is a new page, read from the top.
+  useEffect(() => {
+    if (message && !fieldInvalid) ref.current?.scrollIntoView({ block: "nearest" });
+  }, [message, fieldInvalid]);
   if (!message) return null;
   return (
     <div
+      ref={ref}
       id={id}
       role="alert"
-      className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800"
+      className="scroll-mt-40 rounded-xl border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800"
     >
       {message}
     </div>

@@ -106,6 +106,10 @@ test.describe("the trash", () => {
       "/admin/blog",
     );
     await expect(page.getByRole("main").getByRole("link", { name: "Contact Us" })).toHaveCount(0);
+    // Drawn inside the admin area: its menu is one click away.
+    await expect(
+      page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Blog" }),
+    ).toHaveAttribute("aria-current", "page");
 
     await page.getByRole("link", { name: "Open the trash" }).click();
     await expect(page).toHaveURL("/admin/trash");

@@ -139,6 +139,8 @@ test("an edit screen whose item the API answers unusably is a 502, not a 500", a
       "href",
       list,
     );
+    // The failure is drawn inside the admin area: its menu is still there.
+    await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
   }
 });
 
@@ -152,6 +154,7 @@ test("recovery codes the API answers unusably are a 502, not a 500", async ({ pa
       "href",
       "/account",
     );
+    await expect(page.getByRole("navigation", { name: "Account" })).toBeVisible();
     // The rest of the page reads as ever once the codes are not asked for.
     expect((await page.goto(`${stack.web.url}/account/2fa`))?.status()).toBe(200);
     await expect(page.getByRole("button", { name: "Show Recovery-Codes" })).toBeVisible();

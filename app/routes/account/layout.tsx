@@ -1,4 +1,6 @@
-import { Form, Outlet } from "react-router";
+import type { ReactNode } from "react";
+import { Form, Outlet, useRouteLoaderData } from "react-router";
+import { ErrorPage } from "../../components/error-page.tsx";
 import { AreaLayout, SideMenu, type SideMenuEntry } from "../../components/side-menu.tsx";
 import { requireUser } from "../../lib/guards.server.ts";
 import type { Route } from "./+types/layout";
@@ -23,9 +25,25 @@ const ACCOUNT_MENU: SideMenuEntry[] = [
 ];
 
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {
-  const entries = loaderData.isAdmin
-    ? [...ACCOUNT_MENU, { label: "Admin", to: "/admin" }]
-    : ACCOUNT_MENU;
+  return (
+    <AccountFrame isAdmin={loaderData.isAdmin}>
+      <Outlet />
+    </AccountFrame>
+  );
+}
+
+/** A screen's 404 or failure keeps the menu, so the way on is one click away. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const layout = useRouteLoaderData<typeof loader>("routes/account/layout");
+  return (
+    <AccountFrame isAdmin={layout?.isAdmin ?? false}>
+      <ErrorPage error={error} />
+    </AccountFrame>
+  );
+}
+
+function AccountFrame({ isAdmin, children }: { isAdmin: boolean; children: ReactNode }) {
+  const entries = isAdmin ? [...ACCOUNT_MENU, { label: "Admin", to: "/admin" }] : ACCOUNT_MENU;
   return (
     <AreaLayout
       menu={
@@ -43,7 +61,7 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
         </SideMenu>
       }
     >
-      <Outlet />
+      {children}
     </AreaLayout>
   );
 }

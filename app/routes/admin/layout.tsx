@@ -1,4 +1,6 @@
-import { Outlet } from "react-router";
+import type { ReactNode } from "react";
+import { Outlet, useRouteLoaderData } from "react-router";
+import { ErrorPage } from "../../components/error-page.tsx";
 import { useRootData } from "../../lib/root-data.ts";
 import { AreaLayout, SideMenu, type SideMenuEntry } from "../../components/side-menu.tsx";
 import { unreadMessageCount } from "../../lib/admin-messages.server.ts";
@@ -53,12 +55,28 @@ function adminMenu(extensions: boolean, unread: number | null): SideMenuEntry[] 
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminFrame unread={loaderData?.unread ?? null}>
+      <Outlet />
+    </AdminFrame>
+  );
+}
+
+/** A screen's 404 or failure keeps the menu, so the way on is one click away. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const layout = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  return (
+    <AdminFrame unread={layout?.unread ?? null}>
+      <ErrorPage error={error} />
+    </AdminFrame>
+  );
+}
+
+function AdminFrame({ unread, children }: { unread: number | null; children: ReactNode }) {
   const extensions = useRootData()?.settings.editable ?? false;
   return (
-    <AreaLayout
-      menu={<SideMenu label="Admin" entries={adminMenu(extensions, loaderData?.unread ?? null)} />}
-    >
-      <Outlet />
+    <AreaLayout menu={<SideMenu label="Admin" entries={adminMenu(extensions, unread)} />}>
+      {children}
     </AreaLayout>
   );
 }

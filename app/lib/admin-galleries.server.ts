@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { createContext, data, redirect, type RouterContextProvider } from "react-router";
 import { GALLERY_PAGE_SIZE, GalleryNameSchema, GalleryPhotoSchema } from "./admin-galleries.ts";
 import { readAdminListPage, requestedPage, requestedSearch } from "./admin-lists.server.ts";
 import {
@@ -8,12 +8,13 @@ import {
   uploadPhotos,
   type PhotoOwner,
 } from "./admin-photos.server.ts";
-import { assertOk, messageOf, unusableAsBadGateway } from "./api.server.ts";
+import { assertOk, bodyOrNotFound, messageOf, unusableAsBadGateway } from "./api.server.ts";
 import { GallerySchema, type Gallery } from "./api-types.ts";
 import { flashAfterDelete } from "./admin-trash.server.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
+import { goneWhileEditingMessage } from "./history.server.ts";
 import { requireRecordId } from "./guards.server.ts";
 import { apiClientContext, requestFactsContext } from "./request-context.server.ts";
 
@@ -71,10 +72,27 @@ export async function adminGalleryListAction(context: Context, request: Request)
 
 /** The gallery named by the route's `:id`; anything but a whole number is the 404 page. */
 export async function loadAdminGallery(context: Context, id: string): Promise<Gallery> {
+  return bodyOrNotFound(await answerForGallery(context, id));
+}
+
+function answerForGallery(context: Context, id: string) {
   requireRecordId(id);
-  return unusableAsBadGateway(
-    context.get(apiClientContext).read(`/api/galleries/${id}`, GallerySchema),
-  );
+  const api = context.get(apiClientContext);
+  return unusableAsBadGateway(api.get(`/api/galleries/${id}`, { schema: GallerySchema }));
+}
+
+/**
+ * The gallery a save of its name found deleted (a stale tab), as typed: the loaders after the
+ * action draw the screen from it instead of answering the 404 page.
+ */
+const goneWhileEditingContext = createContext<Gallery | null>(null);
+
+function goneWhileEditing(context: Context, id: string, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: GalleryNameSchema });
+  const name = String(formData.get("name") ?? "");
+  context.set(goneWhileEditingContext, { id: Number(id), name, image_url: null, images: [] });
+  const result = submission.reply({ formErrors: [goneWhileEditingMessage(context)] });
+  return data<GalleryActionData>({ intent: "save", result }, { status: 404 });
 }
 
 /**
@@ -85,9 +103,10 @@ export async function loadAdminGalleryScreen(
   context: Context,
   { request, url, id }: { request: Request; url: URL; id: string },
 ) {
+  const gone = context.get(goneWhileEditingContext);
   const [gallery, { flash, headers }] = await Promise.all([
-    loadAdminGallery(context, id),
-    takeFlash(context, request),
+    gone ?? loadAdminGallery(context, id),
+    gone ? { flash: null, headers: undefined } : takeFlash(context, request),
   ]);
   const photoParam = url.searchParams.get("photo");
   const editingPhoto = gallery.images.find((image) => String(image.id) === photoParam) ?? null;
@@ -118,10 +137,13 @@ export async function adminGalleryAction(
   context: Context,
   id: string,
   request: Request,
-): Promise<Response | GalleryActionData> {
-  const gallery = await loadAdminGallery(context, id);
-  const owner = galleryPhotoOwner(gallery.id);
+): Promise<Response | GalleryActionData | ReturnType<typeof data<GalleryActionData>>> {
   const formData = await request.formData();
+  const found = await answerForGallery(context, id);
+  const saving = formData.get(INTENT_FIELD) === "save";
+  if (!found.ok && found.status === 404 && saving) return goneWhileEditing(context, id, formData);
+  const gallery = bodyOrNotFound(found);
+  const owner = galleryPhotoOwner(gallery.id);
   const photoChange = await photoGridAction(context, owner, gallery.images, formData);
   if (photoChange) return photoChange;
 
@@ -134,6 +156,7 @@ export async function adminGalleryAction(
       const body = new FormData();
       body.append("name", submission.value.name);
       const saved = await api.post(`/api/galleries/${gallery.id}`, body);
+      if (saved.status === 404) return goneWhileEditing(context, id, formData);
       if (!saved.ok) {
         return {
           intent: "save",

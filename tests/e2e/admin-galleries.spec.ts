@@ -205,6 +205,44 @@ test.describe("the admin galleries", () => {
     }
   });
 
+  test("a stale tab's rename, after a colleague moved the gallery to the trash, keeps the name typed; restored, it saves", async ({
+    page,
+    apiUrl,
+    appUrl,
+  }, testInfo) => {
+    const gallery = await adminApiPost<Created>(page, { apiUrl, appUrl }, "/api/galleries", {
+      name: uniqueTitle("Renamed late", testInfo.project.name),
+    });
+    const renamed = `${gallery.name} (new name)`;
+    try {
+      await page.goto(`/admin/galleries/${gallery.id}`);
+      await page.getByLabel("Name").fill(renamed);
+      await adminApiDelete(page, { apiUrl, appUrl }, `/api/galleries/${gallery.id}`);
+
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(
+        page.getByText(
+          "Someone moved this item to the trash while you were editing, so your changes were not saved. They are still here: restore the item from the trash, then save again.",
+        ),
+      ).toBeVisible();
+      await expect(page.getByLabel("Name")).toHaveValue(renamed);
+
+      const otherTab = await page.context().newPage();
+      await otherTab.goto("/admin/trash");
+      await otherTab.getByRole("button", { name: `Restore “${gallery.name}”` }).click();
+      await expect(otherTab.getByRole("status").filter({ hasText: "Restored" })).toBeVisible();
+      await otherTab.close();
+
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(
+        page.getByRole("status").filter({ hasText: "Your Changes Have Been Saved" }),
+      ).toBeVisible();
+      await expect(await galleryCard(page, renamed)).toBeVisible();
+    } finally {
+      await adminApiDelete(page, { apiUrl, appUrl }, `/api/galleries/${gallery.id}`);
+    }
+  });
+
   test("more than 12 galleries bring the pager; a page past the last shows the last", async ({
     page,
     apiUrl,

@@ -1,6 +1,6 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type RouterContextProvider } from "react-router";
+import { createContext, data, type RouterContextProvider } from "react-router";
 import {
   ADMIN_PAGE_SIZE,
   readAdminListPage,
@@ -14,11 +14,18 @@ import {
   USER_SECRET_FIELDS,
   fullName,
 } from "./admin-users.ts";
-import { assertOk, messageOf, unusableAsBadGateway, type ApiResult } from "./api.server.ts";
+import {
+  assertOk,
+  bodyOrNotFound,
+  messageOf,
+  unusableAsBadGateway,
+  type ApiResult,
+} from "./api.server.ts";
 import { UserSchema, type User } from "./api-types.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
+import { goneWhileEditingMessage } from "./history.server.ts";
 import { requireRecordId } from "./guards.server.ts";
 import { apiClientContext, siteSettingsContext } from "./request-context.server.ts";
 import type { Flash } from "../components/flash-message.tsx";
@@ -105,9 +112,10 @@ export async function loadAdminUserScreen(
   context: Context,
   { request, url, id }: { request: Request; url: URL; id: string },
 ) {
+  const gone = context.get(goneWhileEditingContext);
   const [user, { flash, headers }] = await Promise.all([
-    loadAdminUser(context, id),
-    takeFlash(context, request),
+    gone ?? loadAdminUser(context, id),
+    gone ? { flash: null, headers: undefined } : takeFlash(context, request),
   ]);
   return data(
     { user, flash, confirmingDelete: url.searchParams.get("confirm") === "delete" },
@@ -117,8 +125,37 @@ export async function loadAdminUserScreen(
 
 /** The user named by the route's `:id`; a malformed or unknown id is the 404 page. */
 async function loadAdminUser(context: Context, id: string): Promise<User> {
+  return bodyOrNotFound(await answerForUser(context, id));
+}
+
+function answerForUser(context: Context, id: string) {
   requireRecordId(id);
-  return unusableAsBadGateway(context.get(apiClientContext).read(`/api/users/${id}`, UserSchema));
+  const api = context.get(apiClientContext);
+  return unusableAsBadGateway(api.get(`/api/users/${id}`, { schema: UserSchema }));
+}
+
+/**
+ * The user a save found deleted (a stale tab), as typed: the loaders after the action draw the
+ * screen from it instead of answering the 404 page. Users are deleted for good, not trashed.
+ */
+const goneWhileEditingContext = createContext<User | null>(null);
+
+function goneWhileEditing(context: Context, id: string, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: EditUserSchema });
+  const typed = (field: string) => String(formData.get(field) ?? "");
+  context.set(goneWhileEditingContext, {
+    id: Number(id),
+    firstname: typed("firstname"),
+    lastname: typed("lastname"),
+    email: typed("email"),
+    role: typed("role") === "admin" ? "admin" : "user",
+    two_factor: false,
+    email_verified_at: null,
+    invitation: null,
+  });
+  const message = goneWhileEditingMessage(context, { trashed: false });
+  const result = submission.reply({ formErrors: [message], hideFields: USER_SECRET_FIELDS });
+  return data({ result }, { status: 404 });
 }
 
 /**
@@ -127,10 +164,13 @@ async function loadAdminUser(context: Context, id: string): Promise<User> {
  * admin's own account, the last admin).
  */
 export async function adminUserAction(context: Context, id: string, request: Request) {
-  const user = await loadAdminUser(context, id);
+  const formData = await request.formData();
+  const found = await answerForUser(context, id);
+  const saving = formData.get(INTENT_FIELD) === "save";
+  if (!found.ok && found.status === 404 && saving) return goneWhileEditing(context, id, formData);
+  const user = bodyOrNotFound(found);
   const api = context.get(apiClientContext);
   const here = `${LIST}/${user.id}`;
-  const formData = await request.formData();
 
   switch (formData.get(INTENT_FIELD)) {
     case "save": {
@@ -145,6 +185,7 @@ export async function adminUserAction(context: Context, id: string, request: Req
         { ...details, password, password_confirmation },
         { schema: UserSchema },
       );
+      if (saved.status === 404) return goneWhileEditing(context, id, formData);
       if (!saved.ok) return { result: replyWithUserFailure(submission, saved) };
       return redirectWithFlash(context, here, { kind: "success", message: "Changes saved...." });
     }

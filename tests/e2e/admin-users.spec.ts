@@ -264,6 +264,31 @@ test.describe("a user's edit screen", () => {
     await expect(page.getByLabel("Access Level")).toHaveValue("user");
   });
 
+  test("a stale tab's save, after a colleague deleted the user, keeps what was typed and says so", async ({
+    page,
+    apiUrl,
+    appUrl,
+  }) => {
+    await page.goto(`/admin/users/${user.id}`);
+    await page.getByLabel("Last Name").fill("Typed before the delete");
+    await page.getByLabel("Access Level").selectOption({ label: "Admin" });
+    await adminApiDelete(page, { apiUrl, appUrl }, `/api/users/${user.id}`);
+
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(
+      page.getByText(
+        "Someone deleted this item while you were editing, so your changes were not saved. They are still here: copy what you need before you leave this page.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByLabel("First Name")).toHaveValue(user.firstname);
+    await expect(page.getByLabel("Last Name")).toHaveValue("Typed before the delete");
+    await expect(page.getByLabel("Access Level")).toHaveValue("admin");
+    await expect(page.getByRole("link", { name: "Go Back" })).toHaveAttribute(
+      "href",
+      "/admin/users",
+    );
+  });
+
   test("Delete User asks first; Cancel keeps the user, Confirm deletes them", async ({
     page,
     javaScriptEnabled,

@@ -7,6 +7,8 @@ import {
   signInAsAdmin,
   uniqueTitle,
   uploadPhotos,
+  GONE_TO_TRASH,
+  restoreInAnotherTab,
 } from "./admin-support.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -220,18 +222,10 @@ test.describe("the admin galleries", () => {
       await adminApiDelete(page, { apiUrl, appUrl }, `/api/galleries/${gallery.id}`);
 
       await page.getByRole("button", { name: "Save Changes" }).click();
-      await expect(
-        page.getByText(
-          "Someone moved this item to the trash while you were editing, so your changes were not saved. They are still here: restore the item from the trash, then save again.",
-        ),
-      ).toBeVisible();
+      await expect(page.getByText(GONE_TO_TRASH)).toBeVisible();
       await expect(page.getByLabel("Name")).toHaveValue(renamed);
 
-      const otherTab = await page.context().newPage();
-      await otherTab.goto("/admin/trash");
-      await otherTab.getByRole("button", { name: `Restore “${gallery.name}”` }).click();
-      await expect(otherTab.getByRole("status").filter({ hasText: "Restored" })).toBeVisible();
-      await otherTab.close();
+      await restoreInAnotherTab(page, gallery.name);
 
       await page.getByRole("button", { name: "Save Changes" }).click();
       await expect(

@@ -132,3 +132,16 @@ export async function dragByKeyboard(page: Page, handle: Locator, keys: string[]
   await expect(announcement).toContainText("dropped at position");
   await saved;
 }
+
+/** What an edit screen says when its save found the item moved to the trash (a stale tab). */
+export const GONE_TO_TRASH =
+  "Someone moved this item to the trash while you were editing, so your changes were not saved. They are still here: restore the item from the trash, then save again.";
+
+/** A colleague's restore of the item named `name`, from the trash in another tab. */
+export async function restoreInAnotherTab(page: Page, name: string) {
+  const otherTab = await page.context().newPage();
+  await otherTab.goto("/admin/trash");
+  await otherTab.getByRole("button", { name: `Restore “${name}”` }).click();
+  await expect(otherTab.getByRole("status").filter({ hasText: "Restored" })).toBeVisible();
+  await otherTab.close();
+}

@@ -1,5 +1,12 @@
 import type { Locator, Page } from "@playwright/test";
-import { adminApiDelete, adminApiPost, signInAsAdmin, uniqueTitle } from "./admin-support.ts";
+import {
+  adminApiDelete,
+  adminApiPost,
+  signInAsAdmin,
+  uniqueTitle,
+  GONE_TO_TRASH,
+  restoreInAnotherTab,
+} from "./admin-support.ts";
 import { expect, test } from "./fixtures.ts";
 
 type Urls = { apiUrl: string; appUrl: string };
@@ -220,20 +227,12 @@ test.describe("the admin screen of testimonials", () => {
       await adminApiDelete(page, { apiUrl, appUrl }, `/api/testimonials/${testimonial.id}`);
 
       await dialog.getByRole("button", { name: "Save Changes" }).click();
-      await expect(
-        dialog.getByText(
-          "Someone moved this item to the trash while you were editing, so your changes were not saved. They are still here: restore the item from the trash, then save again.",
-        ),
-      ).toBeVisible();
+      await expect(dialog.getByText(GONE_TO_TRASH)).toBeVisible();
       await expect(dialog.getByLabel("Name")).toHaveValue(testimonial.name);
       await expect(star(dialog, "4 stars")).toBeChecked();
       await expectReview(dialog, "Written before the delete", javaScriptEnabled);
 
-      const otherTab = await page.context().newPage();
-      await otherTab.goto("/admin/trash");
-      await otherTab.getByRole("button", { name: `Restore “${testimonial.name}”` }).click();
-      await expect(otherTab.getByRole("status").filter({ hasText: "Restored" })).toBeVisible();
-      await otherTab.close();
+      await restoreInAnotherTab(page, testimonial.name);
 
       await dialog.getByRole("button", { name: "Save Changes" }).click();
       await expect(

@@ -1,5 +1,12 @@
 import type { Page } from "@playwright/test";
-import { adminApiDelete, adminApiPost, signInAsAdmin, uniqueTitle } from "./admin-support.ts";
+import {
+  adminApiDelete,
+  adminApiPost,
+  signInAsAdmin,
+  uniqueTitle,
+  GONE_TO_TRASH,
+  restoreInAnotherTab,
+} from "./admin-support.ts";
 import { expect, test } from "./fixtures.ts";
 
 type Created = { id: number; slug: string; title: string };
@@ -148,26 +155,14 @@ test.describe("the trash", () => {
 
     // Save is at the foot of a long form: the message above the form is brought into view.
     await page.getByRole("button", { name: "Save Changes" }).click();
-    await expect(
-      page.getByText(
-        "Someone moved this item to the trash while you were editing, so your changes were not saved. They are still here: restore the item from the trash, then save again.",
-      ),
-    ).toBeInViewport({ ratio: 1 });
+    await expect(page.getByText(GONE_TO_TRASH)).toBeInViewport({ ratio: 1 });
     await expect(page).toHaveURL(`/admin/blog/${post.id}`);
     await expect(title).toHaveValue(`${post.title} (kept)`);
     await expect(preview).toHaveValue("Typed in a tab opened before the delete.");
     await articleHolds();
 
     // Restored in another tab, the post takes the save.
-    const otherTab = await page.context().newPage();
-    await otherTab.goto("/admin/trash");
-    await otherTab
-      .getByRole("row")
-      .filter({ hasText: post.title })
-      .getByRole("button", { name: `Restore “${post.title}”` })
-      .click();
-    await expect(otherTab.getByRole("status").filter({ hasText: "Restored" })).toBeVisible();
-    await otherTab.close();
+    await restoreInAnotherTab(page, post.title);
 
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page).toHaveURL("/admin/blog");

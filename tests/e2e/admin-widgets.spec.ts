@@ -6,6 +6,8 @@ import {
   sessionHeaders,
   signInAsAdmin,
   uniqueTitle,
+  GONE_TO_TRASH,
+  restoreInAnotherTab,
 } from "./admin-support.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -378,19 +380,11 @@ test.describe("a text widget's edit screen", () => {
     await adminApiDelete(page, { apiUrl, appUrl }, `/api/widgets/${widget.id}`);
 
     await page.getByRole("button", { name: "Save Changes" }).click();
-    await expect(
-      page.getByText(
-        "Someone moved this item to the trash while you were editing, so your changes were not saved. They are still here: restore the item from the trash, then save again.",
-      ),
-    ).toBeVisible();
+    await expect(page.getByText(GONE_TO_TRASH)).toBeVisible();
     await expect(page.getByLabel("Name", { exact: true })).toHaveValue(widget.name);
     await textHolds();
 
-    const otherTab = await page.context().newPage();
-    await otherTab.goto("/admin/trash");
-    await otherTab.getByRole("button", { name: `Restore “${widget.name}”` }).click();
-    await expect(otherTab.getByRole("status").filter({ hasText: "Restored" })).toBeVisible();
-    await otherTab.close();
+    await restoreInAnotherTab(page, widget.name);
 
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(savedMessage(page)).toBeVisible();

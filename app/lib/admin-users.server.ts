@@ -118,7 +118,13 @@ export async function loadAdminUserScreen(
     gone ? { flash: null, headers: undefined } : takeFlash(context, request),
   ]);
   return data(
-    { user, flash, confirmingDelete: url.searchParams.get("confirm") === "delete" },
+    {
+      user,
+      flash,
+      confirmingDelete: url.searchParams.get("confirm") === "delete",
+      /** Drawn from what was typed: the facts the API kept of the user are gone with them. */
+      gone: gone !== null,
+    },
     { headers },
   );
 }

@@ -283,6 +283,8 @@ test.describe("a user's edit screen", () => {
     await expect(page.getByLabel("First Name")).toHaveValue(user.firstname);
     await expect(page.getByLabel("Last Name")).toHaveValue("Typed before the delete");
     await expect(page.getByLabel("Access Level")).toHaveValue("admin");
+    // Nothing is said of the deleted user that the typed form cannot know.
+    await expect(page.getByText("Not verified")).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Go Back" })).toHaveAttribute(
       "href",
       "/admin/users",

@@ -19,11 +19,13 @@ type Props = {
   user: User;
   flash: Flash | null;
   confirmingDelete: boolean;
+  /** The user was deleted while this screen was open: only what was typed is left. */
+  gone?: boolean;
   saveResult?: SubmissionResult<string[]> | null;
 };
 
 /** /admin/users/{id} (spec §2.5): the edit form, Save Changes and Delete User (confirmed). */
-export function AdminUserEditor({ user, flash, confirmingDelete, saveResult }: Props) {
+export function AdminUserEditor({ user, flash, confirmingDelete, gone, saveResult }: Props) {
   const here = `/admin/users/${user.id}`;
   const isMe = useCurrentUser()?.id === user.id;
   // A new location (the redirect after a save) mounts a fresh form: the saved values, no passwords.
@@ -37,8 +39,8 @@ export function AdminUserEditor({ user, flash, confirmingDelete, saveResult }: P
       </ScreenHeading>
       {/* Spec §4: the save confirmation shows for 3 seconds. */}
       <FlashMessage flash={flash} hideAfterMs={3000} className="mt-6 max-w-3xl" />
-      <UserFacts user={user} />
-      {user.invitation ? <InvitationNote user={user} /> : null}
+      {gone ? null : <UserFacts user={user} />}
+      {user.invitation && !gone ? <InvitationNote user={user} /> : null}
       <UserForm key={location.key} user={user} saveResult={saveResult} />
 
       {confirmingDelete ? (

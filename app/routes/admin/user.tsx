@@ -26,6 +26,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
       user={loaderData.user}
       flash={loaderData.flash}
       confirmingDelete={loaderData.confirmingDelete}
+      gone={loaderData.gone}
       saveResult={actionData?.result}
     />
   );

@@ -21,7 +21,7 @@ export default defineConfig({
                 // the several small ones that other routes importing some of it would make.
                 {
                   name: "site",
-                  test: /app[\\/](lib[\\/](root-data|seo|locale)\.ts|components[\\/](site-footer|site-header|social-links|icons|donate-link|use-details-dismiss)\.tsx?)$/,
+                  test: /app[\\/](lib[\\/](root-data|seo|locale)\.ts|components[\\/](error-page|site-footer|site-header|social-links|icons|donate-link|use-details-dismiss)\.tsx?)$/,
                 },
               ],
             },

@@ -8,7 +8,7 @@ import {
   uploadPhotos,
   type PhotoOwner,
 } from "./admin-photos.server.ts";
-import { assertOk, bodyOrNotFound, messageOf, unusableAsBadGateway } from "./api.server.ts";
+import { assertOk, messageOf, unusableAsBadGateway } from "./api.server.ts";
 import { GallerySchema, type Gallery } from "./api-types.ts";
 import { flashAfterDelete } from "./admin-trash.server.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
@@ -72,13 +72,10 @@ export async function adminGalleryListAction(context: Context, request: Request)
 
 /** The gallery named by the route's `:id`; anything but a whole number is the 404 page. */
 export async function loadAdminGallery(context: Context, id: string): Promise<Gallery> {
-  return bodyOrNotFound(await answerForGallery(context, id));
-}
-
-function answerForGallery(context: Context, id: string) {
   requireRecordId(id);
-  const api = context.get(apiClientContext);
-  return unusableAsBadGateway(api.get(`/api/galleries/${id}`, { schema: GallerySchema }));
+  return unusableAsBadGateway(
+    context.get(apiClientContext).read(`/api/galleries/${id}`, GallerySchema),
+  );
 }
 
 /**
@@ -131,7 +128,8 @@ export type GalleryActionData = {
 /**
  * The edit screen's posts: save the name (→ the list), delete the gallery (→ the list), a
  * photo's details (→ back here), and the photo grid's rotate, delete and reorder (→ back here,
- * which reloads the gallery: spec §4).
+ * which reloads the gallery: spec §4). Saving the name needs nothing of the gallery but its id,
+ * so it does not read the gallery first.
  */
 export async function adminGalleryAction(
   context: Context,
@@ -139,35 +137,14 @@ export async function adminGalleryAction(
   request: Request,
 ): Promise<Response | GalleryActionData | ReturnType<typeof data<GalleryActionData>>> {
   const formData = await request.formData();
-  const found = await answerForGallery(context, id);
-  const saving = formData.get(INTENT_FIELD) === "save";
-  if (!found.ok && found.status === 404 && saving) return goneWhileEditing(context, id, formData);
-  const gallery = bodyOrNotFound(found);
+  if (formData.get(INTENT_FIELD) === "save") return saveGalleryName(context, id, formData);
+  const gallery = await loadAdminGallery(context, id);
   const owner = galleryPhotoOwner(gallery.id);
   const photoChange = await photoGridAction(context, owner, gallery.images, formData);
   if (photoChange) return photoChange;
 
   const api = context.get(apiClientContext);
   switch (formData.get(INTENT_FIELD)) {
-    case "save": {
-      const submission = parseWithZod(formData, { schema: GalleryNameSchema });
-      if (submission.status !== "success") return { intent: "save", result: submission.reply() };
-      // Multipart, as the original backend takes it (spec §7).
-      const body = new FormData();
-      body.append("name", submission.value.name);
-      const saved = await api.post(`/api/galleries/${gallery.id}`, body);
-      if (saved.status === 404) return goneWhileEditing(context, id, formData);
-      if (!saved.ok) {
-        return {
-          intent: "save",
-          result: replyWithApiFailure(submission, saved, { firstErrorOnly: true }),
-        };
-      }
-      return redirectWithFlash(context, LIST_PATH, {
-        kind: "success",
-        message: "Your Changes Have Been Saved",
-      });
-    }
     case "delete": {
       const deleted = await api.delete(`/api/galleries/${gallery.id}`);
       assertOk(deleted, `Deleting gallery ${gallery.id}`);
@@ -202,6 +179,28 @@ export async function adminGalleryAction(
     default:
       throw data("Unknown action.", { status: 400 });
   }
+}
+
+/** The name, sent as multipart, as the original backend takes it (spec §7). */
+async function saveGalleryName(context: Context, id: string, formData: FormData) {
+  const galleryId = requireRecordId(id);
+  const submission = parseWithZod(formData, { schema: GalleryNameSchema });
+  if (submission.status !== "success")
+    return { intent: "save" as const, result: submission.reply() };
+  const body = new FormData();
+  body.append("name", submission.value.name);
+  const saved = await context.get(apiClientContext).post(`/api/galleries/${galleryId}`, body);
+  if (saved.status === 404) return goneWhileEditing(context, id, formData);
+  if (!saved.ok) {
+    return {
+      intent: "save" as const,
+      result: replyWithApiFailure(submission, saved, { firstErrorOnly: true }),
+    };
+  }
+  return redirectWithFlash(context, LIST_PATH, {
+    kind: "success",
+    message: "Your Changes Have Been Saved",
+  });
 }
 
 /** POST /admin/galleries/{id}/photos: the upload zone's files, or the plain form's. */

@@ -14,13 +14,7 @@ import {
   USER_SECRET_FIELDS,
   fullName,
 } from "./admin-users.ts";
-import {
-  assertOk,
-  bodyOrNotFound,
-  messageOf,
-  unusableAsBadGateway,
-  type ApiResult,
-} from "./api.server.ts";
+import { assertOk, messageOf, unusableAsBadGateway, type ApiResult } from "./api.server.ts";
 import { UserSchema, type User } from "./api-types.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
@@ -131,13 +125,8 @@ export async function loadAdminUserScreen(
 
 /** The user named by the route's `:id`; a malformed or unknown id is the 404 page. */
 async function loadAdminUser(context: Context, id: string): Promise<User> {
-  return bodyOrNotFound(await answerForUser(context, id));
-}
-
-function answerForUser(context: Context, id: string) {
   requireRecordId(id);
-  const api = context.get(apiClientContext);
-  return unusableAsBadGateway(api.get(`/api/users/${id}`, { schema: UserSchema }));
+  return unusableAsBadGateway(context.get(apiClientContext).read(`/api/users/${id}`, UserSchema));
 }
 
 /**
@@ -170,13 +159,10 @@ function goneWhileEditing(context: Context, id: string, formData: FormData) {
  * admin's own account, the last admin).
  */
 export async function adminUserAction(context: Context, id: string, request: Request) {
+  const userId = requireRecordId(id);
   const formData = await request.formData();
-  const found = await answerForUser(context, id);
-  const saving = formData.get(INTENT_FIELD) === "save";
-  if (!found.ok && found.status === 404 && saving) return goneWhileEditing(context, id, formData);
-  const user = bodyOrNotFound(found);
   const api = context.get(apiClientContext);
-  const here = `${LIST}/${user.id}`;
+  const here = `${LIST}/${userId}`;
 
   switch (formData.get(INTENT_FIELD)) {
     case "save": {
@@ -187,7 +173,7 @@ export async function adminUserAction(context: Context, id: string, request: Req
       // An empty password keeps the current one (record 012).
       const { password = "", password_confirmation = "", ...details } = submission.value;
       const saved = await api.patch(
-        `/api/users/${user.id}`,
+        `/api/users/${userId}`,
         { ...details, password, password_confirmation },
         { schema: UserSchema },
       );
@@ -196,6 +182,7 @@ export async function adminUserAction(context: Context, id: string, request: Req
       return redirectWithFlash(context, here, { kind: "success", message: "Changes saved...." });
     }
     case "invite": {
+      const user = await loadAdminUser(context, id);
       const invited = await api.post(
         `/api/users/${user.id}/invitation`,
         {},
@@ -210,6 +197,7 @@ export async function adminUserAction(context: Context, id: string, request: Req
       return redirectWithFlash(context, here, flash);
     }
     case "delete": {
+      const user = await loadAdminUser(context, id);
       const deleted = await api.delete(`/api/users/${user.id}`);
       if (deleted.status === 422) {
         return redirectWithFlash(context, here, {

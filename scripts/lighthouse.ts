@@ -44,13 +44,17 @@ export async function runLighthouse(urls: string[]): Promise<LighthouseReport[]>
   });
   try {
     const reports: LighthouseReport[] = [];
-    for (const url of urls) {
-      const result = await lighthouse(url, {
+    const audit = (url: string) =>
+      lighthouse(url, {
         port: chrome.port,
         output: "json",
         logLevel: "error",
         onlyCategories: [...CATEGORIES],
       });
+    for (const url of urls) {
+      let result = await audit(url);
+      // Chromium's trace sometimes misses the navigation's start; Lighthouse asks to run again.
+      if (result?.lhr.runtimeError?.code === "NO_NAVSTART") result = await audit(url);
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       const { lhr } = result;
       if (lhr.runtimeError) {

@@ -31,6 +31,8 @@ export default defineConfig({
       name: "no-js",
       testIgnore: HTTP_ONLY,
       use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false },
+      // What only a script does (autosave, say) has nothing to show without one.
+      grepInvert: /@javascript-only/,
     },
     // Specs that run once: HTTP only, or a browser of their own (Lighthouse), so nothing to run
     // twice with JavaScript on and off.

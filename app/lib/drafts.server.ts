@@ -2,7 +2,13 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { safeRedirectPath } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
-import { clockTime, DRAFT_SUBJECTS, type DraftBanner, type DraftSubject } from "./drafts.ts";
+import {
+  type AutosaveFailure,
+  clockTime,
+  DRAFT_SUBJECTS,
+  type DraftBanner,
+  type DraftSubject,
+} from "./drafts.ts";
 import { apiClientContext, siteSettingsContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -78,7 +84,8 @@ export async function draftAction(
   });
   if (!result.ok) {
     console.error(`Autosaving ${path} failed:`, result.status);
-    return data({ saved_at: null }, { status: result.status === 404 ? 404 : 422 });
+    const failed: AutosaveFailure = result.status === 404 ? "gone" : "unavailable";
+    return data({ saved_at: null, failed }, { status: result.status === 404 ? 404 : 422 });
   }
   const body = result.body as { saved_at?: unknown };
   return data({ saved_at: typeof body.saved_at === "string" ? body.saved_at : null });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useBlocker, useFetcher, useNavigation } from "react-router";
+import type { AutosaveFailure } from "./drafts.ts";
 import { INTENT_FIELD } from "./forms.ts";
 
 /** How long after the last keystroke the draft is written. */
@@ -33,7 +34,7 @@ type Options = {
  * the app (a Save submission is never held up).
  */
 export function useAutosave({ formId, action, enabled, startsDirty }: Options) {
-  const fetcher = useFetcher<{ saved_at: string | null }>();
+  const fetcher = useFetcher<{ saved_at?: string | null; failed?: AutosaveFailure }>();
   const navigation = useNavigation();
   const baseline = useRef<string | null>(null);
   const dirtyFromStart = useRef(startsDirty);
@@ -103,9 +104,10 @@ export function useAutosave({ formId, action, enabled, startsDirty }: Options) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [enabled, formId, action, submitDraft]);
 
-  // A failed autosave keeps showing the last one that worked.
+  // A failure is told until the next autosave that works.
   const latest = fetcher.data?.saved_at;
   if (latest && latest !== savedAt) setSavedAt(latest);
+  const failed = fetcher.state === "idle" ? (fetcher.data?.failed ?? null) : null;
 
   // A save that came back with errors leaves the screen as it was: changes are unsaved again.
   useEffect(() => {
@@ -117,5 +119,5 @@ export function useAutosave({ formId, action, enabled, startsDirty }: Options) {
       currentLocation.pathname !== nextLocation.pathname && isDirty(),
   );
 
-  return { savedAt, blocker };
+  return { savedAt, failed, blocker };
 }

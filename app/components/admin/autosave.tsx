@@ -1,7 +1,13 @@
 import { useEffect, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Form, type Blocker } from "react-router";
-import { clockTime, draftPath, type DraftBanner, type DraftSubject } from "../../lib/drafts.ts";
+import {
+  AUTOSAVE_FAILED,
+  clockTime,
+  draftPath,
+  type DraftBanner,
+  type DraftSubject,
+} from "../../lib/drafts.ts";
 import { INTENT_FIELD } from "../../lib/forms.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { useAutosave } from "../../lib/use-autosave.ts";
@@ -25,7 +31,7 @@ export function Autosave({
 }) {
   const enabled = useRootData()?.settings.editable ?? false;
   const hydrated = useHydrated();
-  const { savedAt, blocker } = useAutosave({
+  const { savedAt, failed, blocker } = useAutosave({
     formId,
     action: draftPath(subject, id),
     enabled,
@@ -35,8 +41,12 @@ export function Autosave({
   if (!enabled || !hydrated) return null;
   return (
     <>
-      <p role="status" aria-live="polite" className="min-h-6 text-sm text-muted">
-        {time ? `Saved a draft at ${time}` : ""}
+      <p
+        role="status"
+        aria-live="polite"
+        className={`min-h-6 text-sm ${failed ? "font-medium text-red-800" : "text-muted"}`}
+      >
+        {failed ? AUTOSAVE_FAILED[failed] : time ? `Saved a draft at ${time}` : ""}
       </p>
       {blocker.state === "blocked" ? <LeaveDialog blocker={blocker} /> : null}
     </>

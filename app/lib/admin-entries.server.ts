@@ -54,6 +54,8 @@ type EntrySaveData = {
   photoResult?: SubmissionResult<string[]>;
   conflict?: EditConflict;
   merge?: EditConflict;
+  /** The save found the entry deleted: the screen holds what was typed, with no way to it. */
+  gone?: true;
 };
 
 /** An edit screen: the entry, the flash left for it, the delete step and the upload limit. */
@@ -135,7 +137,11 @@ function goneWhileEditing(context: Context, kind: EntryKind, id: string, formDat
   });
   const message = goneWhileEditingMessage(context);
   return data<EntrySaveData>(
-    { result: submission.reply({ formErrors: [message] }), article: typed.article ?? "" },
+    {
+      result: submission.reply({ formErrors: [message] }),
+      article: typed.article ?? "",
+      gone: true,
+    },
     { status: 404 },
   );
 }

@@ -89,7 +89,7 @@ function goneWhileEditing(context: Context, id: string, formData: FormData) {
   const name = String(formData.get("name") ?? "");
   context.set(goneWhileEditingContext, { id: Number(id), name, image_url: null, images: [] });
   const result = submission.reply({ formErrors: [goneWhileEditingMessage(context)] });
-  return data<GalleryActionData>({ intent: "save", result }, { status: 404 });
+  return data<GalleryActionData>({ intent: "save", result, gone: true }, { status: 404 });
 }
 
 /**
@@ -123,6 +123,8 @@ export type GalleryActionData = {
   /** Which form the result belongs to: the name ("save") or a photo's details ("save-photo"). */
   intent: "save" | "save-photo";
   result: ReturnType<typeof replyWithApiFailure>;
+  /** The save found the gallery deleted: the screen holds the typed name, and nothing else. */
+  gone?: true;
 };
 
 /**

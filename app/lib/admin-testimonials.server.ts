@@ -125,7 +125,7 @@ export async function adminTestimonialsAction(
         });
         const message = goneWhileEditingMessage(context);
         return data(
-          { result: submission.reply({ formErrors: [message] }), review },
+          { result: submission.reply({ formErrors: [message] }), review, gone: true as const },
           { status: 404 },
         );
       }

@@ -150,7 +150,7 @@ function goneWhileEditing(context: Context, id: string, formData: FormData) {
   });
   const message = goneWhileEditingMessage(context, { trashed: false });
   const result = submission.reply({ formErrors: [message], hideFields: USER_SECRET_FIELDS });
-  return data({ result }, { status: 404 });
+  return data({ result, gone: true as const }, { status: 404 });
 }
 
 /**

@@ -49,6 +49,8 @@ type WidgetSaveData = {
   html: string | undefined;
   conflict?: EditConflict;
   merge?: EditConflict;
+  /** The save found the widget deleted: the screen holds what was typed. */
+  gone?: true;
 };
 
 /** The save confirmation of spec §8, shown for 3 seconds with JavaScript. */
@@ -245,7 +247,7 @@ async function saveWidget(
       deletable: false,
     });
     const result = submission.reply({ formErrors: [goneWhileEditingMessage(context)] });
-    return data<WidgetSaveData>({ result, html }, { status: 404 });
+    return data<WidgetSaveData>({ result, html, gone: true }, { status: 404 });
   }
   if (!saved.ok) {
     const conflict = conflictOf(

@@ -218,12 +218,19 @@ test.describe("the admin galleries", () => {
     const renamed = `${gallery.name} (new name)`;
     try {
       await page.goto(`/admin/galleries/${gallery.id}`);
+      const deleteGallery = page.getByRole("link", { name: "Delete Gallery" });
+      const photos = page.getByRole("heading", { name: "Photos", exact: true });
+      await expect(deleteGallery).toBeVisible();
+      await expect(photos).toBeVisible();
       await page.getByLabel("Name").fill(renamed);
       await adminApiDelete(page, { apiUrl, appUrl }, `/api/galleries/${gallery.id}`);
 
       await page.getByRole("button", { name: "Save Changes" }).click();
       await expect(page.getByText(GONE_TO_TRASH)).toBeVisible();
       await expect(page.getByLabel("Name")).toHaveValue(renamed);
+      // Each would end on the 404 page, and the name typed with it.
+      await expect(deleteGallery).toHaveCount(0);
+      await expect(photos).toHaveCount(0);
 
       await restoreInAnotherTab(page, gallery.name);
 

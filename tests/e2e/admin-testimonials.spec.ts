@@ -222,12 +222,18 @@ test.describe("the admin screen of testimonials", () => {
     }) => {
       await page.goto(`/admin/testimonials?edit=${testimonial.id}`);
       const dialog = editDialog(page);
+      const history = dialog.getByRole("link", { name: "History" });
+      const deleteLink = dialog.getByRole("link", { name: "Delete" });
+      await expect(history).toBeVisible();
+      await expect(deleteLink).toBeVisible();
       await chooseStars(dialog, "4 stars", javaScriptEnabled);
       await typeReview(page, dialog, "Written before the delete", javaScriptEnabled);
       await adminApiDelete(page, { apiUrl, appUrl }, `/api/testimonials/${testimonial.id}`);
 
       await dialog.getByRole("button", { name: "Save Changes" }).click();
       await expect(dialog.getByText(GONE_TO_TRASH)).toBeVisible();
+      await expect(history).toHaveCount(0);
+      await expect(deleteLink).toHaveCount(0);
       await expect(dialog.getByLabel("Name")).toHaveValue(testimonial.name);
       await expect(star(dialog, "4 stars")).toBeChecked();
       await expectReview(dialog, "Written before the delete", javaScriptEnabled);

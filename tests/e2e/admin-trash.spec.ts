@@ -134,6 +134,14 @@ test.describe("the trash", () => {
     javaScriptEnabled,
   }) => {
     await page.goto(`/admin/blog/${post.id}`);
+    const waysToThePost = page.getByRole("link", { name: /^(History|Preview|View on the site)\b/ });
+    await expect(waysToThePost).toHaveCount(3);
+    const changesBesideSave = [
+      page.getByRole("link", { name: "Delete Item" }),
+      page.getByRole("button", { name: "Unpublish" }),
+      page.getByRole("heading", { name: "Upload Photos" }),
+    ];
+    for (const change of changesBesideSave) await expect(change).toBeVisible();
     const title = page.getByRole("textbox", { name: "Title", exact: true });
     const preview = page.getByRole("textbox", { name: "Preview Text" });
     const article = page.getByRole("textbox", { name: "Blog Article" });
@@ -157,6 +165,10 @@ test.describe("the trash", () => {
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByText(GONE_TO_TRASH)).toBeInViewport({ ratio: 1 });
     await expect(page).toHaveURL(`/admin/blog/${post.id}`);
+    // Each would lead to the 404 page while the post is in the trash.
+    await expect(waysToThePost).toHaveCount(0);
+    for (const change of changesBesideSave) await expect(change).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Go Back" })).toBeVisible();
     await expect(title).toHaveValue(`${post.title} (kept)`);
     await expect(preview).toHaveValue("Typed in a tab opened before the delete.");
     await articleHolds();

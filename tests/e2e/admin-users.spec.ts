@@ -270,6 +270,8 @@ test.describe("a user's edit screen", () => {
     appUrl,
   }) => {
     await page.goto(`/admin/users/${user.id}`);
+    const deleteUser = page.getByRole("link", { name: "Delete User" });
+    await expect(deleteUser).toBeVisible();
     await page.getByLabel("Last Name").fill("Typed before the delete");
     await page.getByLabel("Access Level").selectOption({ label: "Admin" });
     await adminApiDelete(page, { apiUrl, appUrl }, `/api/users/${user.id}`);
@@ -285,6 +287,7 @@ test.describe("a user's edit screen", () => {
     await expect(page.getByLabel("Access Level")).toHaveValue("admin");
     // Nothing is said of the deleted user that the typed form cannot know.
     await expect(page.getByText("Not verified")).toHaveCount(0);
+    await expect(deleteUser).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Go Back" })).toHaveAttribute(
       "href",
       "/admin/users",

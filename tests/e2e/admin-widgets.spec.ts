@@ -365,6 +365,10 @@ test.describe("a text widget's edit screen", () => {
     javaScriptEnabled,
   }) => {
     await page.goto(`/admin/widgets/${widget.id}`);
+    const history = page.getByRole("link", { name: "History" });
+    await expect(history).toBeVisible();
+    const deleteItem = page.getByRole("link", { name: "Delete Item" });
+    await expect(deleteItem).toBeVisible();
     const text = page.getByRole("textbox", { name: "Text", exact: true });
     if (javaScriptEnabled) {
       await expect(page.getByRole("button", { name: "Bold" })).toBeVisible();
@@ -381,6 +385,8 @@ test.describe("a text widget's edit screen", () => {
 
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByText(GONE_TO_TRASH)).toBeVisible();
+    await expect(history).toHaveCount(0);
+    await expect(deleteItem).toHaveCount(0);
     await expect(page.getByLabel("Name", { exact: true })).toHaveValue(widget.name);
     await textHolds();
 

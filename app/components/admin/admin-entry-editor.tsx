@@ -47,6 +47,11 @@ type Props = {
   merge?: EditConflict;
   /** The admin's autosaved draft of this entry, if any. */
   draft?: DraftBanner | null;
+  /**
+   * The save found the entry deleted: the form holds what was typed, and nothing on the screen
+   * leads to the entry or changes it but Save (each would end on the 404 page, dropping the form).
+   */
+  gone?: boolean;
 };
 
 const ENTRY_FIELDS = ["title", "slug", "created_at", "preview_text", "article"] as const;
@@ -63,6 +68,7 @@ export function AdminEntryEditor({
   conflict,
   merge,
   draft,
+  gone = false,
 }: Props) {
   const restored = draft?.restored?.values;
   const here = `/admin/${config.kind}/${entry.id}`;
@@ -87,25 +93,25 @@ export function AdminEntryEditor({
   return (
     <>
       <AdminToolbar backTo={`/admin/${config.kind}`}>
-        {extensions ? (
+        {extensions && !gone ? (
           <Link to={`${here}/history`} className="button-light">
             History
           </Link>
         ) : null}
-        {extensions && entry.status ? (
+        {extensions && !gone && entry.status ? (
           // The saved item as visitors will see it, whatever its status (record 031).
           <Link to={`${here}/preview`} target="_blank" rel="noopener" className="button-light">
             Preview<span className="sr-only"> (opens in a new tab)</span>
           </Link>
         ) : null}
-        {entry.status === undefined || entry.status === "published" ? (
+        {!gone && (entry.status === undefined || entry.status === "published") ? (
           <Link to={entry.url} className="button-light">
             View on the site
           </Link>
         ) : null}
       </AdminToolbar>
       <ScreenHeading title={config.editTitle}>{entry.title}</ScreenHeading>
-      {extensions ? (
+      {extensions && !gone ? (
         <div className="mt-3">
           <StatusBadge status={entry.status} />
         </div>
@@ -139,7 +145,7 @@ export function AdminEntryEditor({
             label="Item Slug URL"
             hint={`The page's address: /${config.kind}/… — lowercase letters, digits and hyphens.`}
           />
-          <OldAddresses kind={config.kind} slugs={entry.old_slugs} />
+          {gone ? null : <OldAddresses kind={config.kind} slugs={entry.old_slugs} />}
           {config.publishDate ? (
             <TextField
               meta={fields.created_at}
@@ -167,19 +173,24 @@ export function AdminEntryEditor({
             errors={form.allErrors.article}
           />
           <SaveOrDeleteButtons
-            deleteLabel="Delete Item"
-            beside={extensions && entry.status ? <PublishButton status={entry.status} /> : null}
+            deleteLabel={gone ? undefined : "Delete Item"}
+            beside={
+              extensions && !gone && entry.status ? <PublishButton status={entry.status} /> : null
+            }
           />
           <Autosave formId={form.id} subject={config.kind} id={entry.id} draft={draft} />
         </AppForm>
-        {entry.old_slugs?.length ? <RemoveRedirectForm here={here} /> : null}
-
-        <EntryPhotoSection
-          flash={flash?.undo ? flash : null}
-          photos={entry.images}
-          here={here}
-          imageMaxBytes={imageMaxBytes}
-        />
+        {gone ? null : (
+          <>
+            {entry.old_slugs?.length ? <RemoveRedirectForm here={here} /> : null}
+            <EntryPhotoSection
+              flash={flash?.undo ? flash : null}
+              photos={entry.images}
+              here={here}
+              imageMaxBytes={imageMaxBytes}
+            />
+          </>
+        )}
 
         {confirmingDelete ? (
           <ConfirmDialog

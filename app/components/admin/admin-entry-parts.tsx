@@ -183,7 +183,8 @@ export function SaveOrDeleteButtons({
   deleteLabel,
   beside,
 }: {
-  deleteLabel: string;
+  /** None: nothing to delete (the item was deleted while its screen was open). */
+  deleteLabel?: string;
   beside?: ReactNode;
 }) {
   return (
@@ -192,13 +193,15 @@ export function SaveOrDeleteButtons({
         Save Changes
       </SubmitButton>
       {beside}
-      <Link
-        to="?confirm=delete"
-        preventScrollReset
-        className="button bg-white text-red-800 ring-1 ring-red-200 hover:bg-red-50"
-      >
-        {deleteLabel}
-      </Link>
+      {deleteLabel ? (
+        <Link
+          to="?confirm=delete"
+          preventScrollReset
+          className="button bg-white text-red-800 ring-1 ring-red-200 hover:bg-red-50"
+        >
+          {deleteLabel}
+        </Link>
+      ) : null}
     </div>
   );
 }

@@ -26,7 +26,11 @@ type Props = {
   /** The largest photo the upload zone lets through. */
   imageMaxBytes: number;
   /** The last post's result, for the form it came from. */
-  actionData?: { intent: "save" | "save-photo"; result: SubmissionResult<string[]> } | null;
+  actionData?: {
+    intent: "save" | "save-photo";
+    result: SubmissionResult<string[]>;
+    gone?: true;
+  } | null;
 };
 
 /** /admin/galleries/{id} (spec §2.5): the name, the upload zone and the sortable photo grid. */
@@ -45,6 +49,8 @@ export function AdminGalleryEditor({
     defaultValue: { name: gallery.name },
   });
   const editingPhoto = gallery.images.find((image) => image.id === editingPhotoId);
+  // Deleted while the screen was open: its photos and Delete would each end on the 404 page.
+  const gone = actionData?.gone ?? false;
 
   return (
     <>
@@ -58,55 +64,58 @@ export function AdminGalleryEditor({
         <FormMessage />
         <IntentField value="save" />
         <TextField meta={fields.name} label="Name" />
-        <SaveOrDeleteButtons deleteLabel="Delete Gallery" />
+        <SaveOrDeleteButtons deleteLabel={gone ? undefined : "Delete Gallery"} />
       </AppForm>
+      {gone ? null : (
+        <>
+          <GalleryShortCode gallery={gallery} />
 
-      <GalleryShortCode gallery={gallery} />
+          <PhotoSection
+            flash={flash?.undo ? flash : null}
+            photos={gallery.images}
+            here={here}
+            imageMaxBytes={imageMaxBytes}
+            uploadLabel="Images to add to this gallery"
+            title="Photos"
+            note={
+              <p>
+                Put the photos in the order visitors see them in; the first is the gallery's cover.
+                Edit a photo to describe it for people who cannot see it, or to make it a link.
+              </p>
+            }
+            renderDetails={(photo) => <PhotoDetails photo={photo} />}
+            renderActions={(photo, name) => (
+              <Link
+                to={`?photo=${photo.id}`}
+                preventScrollReset
+                aria-label={`Edit ${name}`}
+                title="Edit alt text and link"
+                className={`${photoActionClass} text-brand-800 hover:bg-brand-50`}
+              >
+                <PencilIcon className="size-5" />
+              </Link>
+            )}
+          />
 
-      <PhotoSection
-        flash={flash?.undo ? flash : null}
-        photos={gallery.images}
-        here={here}
-        imageMaxBytes={imageMaxBytes}
-        uploadLabel="Images to add to this gallery"
-        title="Photos"
-        note={
-          <p>
-            Put the photos in the order visitors see them in; the first is the gallery's cover. Edit
-            a photo to describe it for people who cannot see it, or to make it a link.
-          </p>
-        }
-        renderDetails={(photo) => <PhotoDetails photo={photo} />}
-        renderActions={(photo, name) => (
-          <Link
-            to={`?photo=${photo.id}`}
-            preventScrollReset
-            aria-label={`Edit ${name}`}
-            title="Edit alt text and link"
-            className={`${photoActionClass} text-brand-800 hover:bg-brand-50`}
-          >
-            <PencilIcon className="size-5" />
-          </Link>
-        )}
-      />
+          {editingPhoto ? (
+            <PhotoDetailsModal
+              key={editingPhoto.id}
+              photo={editingPhoto}
+              here={here}
+              result={actionData?.intent === "save-photo" ? actionData.result : null}
+            />
+          ) : null}
 
-      {editingPhoto ? (
-        <PhotoDetailsModal
-          key={editingPhoto.id}
-          photo={editingPhoto}
-          here={here}
-          result={actionData?.intent === "save-photo" ? actionData.result : null}
-        />
-      ) : null}
-
-      {confirmingDelete ? (
-        <ConfirmDialog
-          cancelTo={here}
-          action={here}
-          subject={`the gallery “${gallery.name}”`}
-          consequence={photosGoWith(gallery.images.length)}
-        />
-      ) : null}
+          {confirmingDelete ? (
+            <ConfirmDialog
+              cancelTo={here}
+              action={here}
+              subject={`the gallery “${gallery.name}”`}
+              consequence={photosGoWith(gallery.images.length)}
+            />
+          ) : null}
+        </>
+      )}
     </>
   );
 }

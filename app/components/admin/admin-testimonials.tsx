@@ -49,6 +49,8 @@ type Props = {
   /** A save answered 409, or "Merge by hand" on it (record 030). */
   conflict?: EditConflict;
   merge?: EditConflict;
+  /** The save found the testimonial being edited deleted: no History or Delete (both 404s). */
+  gone?: boolean;
   /** The list could not be read: a message in its place, the rest of the screen as ever. */
   unavailable?: boolean;
 };
@@ -71,6 +73,7 @@ export function AdminTestimonials({
   submittedReview,
   conflict,
   merge,
+  gone = false,
   unavailable = false,
 }: Props) {
   const place = { page, search };
@@ -127,6 +130,7 @@ export function AdminTestimonials({
           confirmingDelete={confirmingDelete}
           conflict={conflict}
           merge={merge}
+          gone={gone}
         />
       ) : null}
       {editing && confirmingDelete ? (
@@ -209,6 +213,7 @@ function TestimonialModal({
   conflict,
   merge,
   draft,
+  gone = false,
 }: {
   place: TestimonialsPlace;
   testimonial: Testimonial | null;
@@ -219,6 +224,7 @@ function TestimonialModal({
   conflict?: EditConflict;
   merge?: EditConflict;
   draft?: DraftBanner | null;
+  gone?: boolean;
 }) {
   const restored = draft?.restored?.values;
   const here = testimonial
@@ -250,7 +256,7 @@ function TestimonialModal({
       closeTo={testimonialsLocation(place)}
       wide
     >
-      {testimonial ? (
+      {testimonial && !gone ? (
         <p className="-mt-2 mb-4 flex justify-end">
           <HistoryLink to={`/admin/testimonials/${testimonial.id}/history`} />
         </p>
@@ -289,7 +295,7 @@ function TestimonialModal({
           errors={withoutMessage(fields.review.errors)}
         />
         <ModalActions>
-          {testimonial ? (
+          {testimonial && !gone ? (
             <Link
               ref={deleteLink}
               to={testimonialsLocation(place, { edit: testimonial.id, confirmDelete: true })}

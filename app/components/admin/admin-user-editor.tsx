@@ -41,7 +41,7 @@ export function AdminUserEditor({ user, flash, confirmingDelete, gone, saveResul
       <FlashMessage flash={flash} hideAfterMs={3000} className="mt-6 max-w-3xl" />
       {gone ? null : <UserFacts user={user} />}
       {user.invitation && !gone ? <InvitationNote user={user} /> : null}
-      <UserForm key={location.key} user={user} saveResult={saveResult} />
+      <UserForm key={location.key} user={user} saveResult={saveResult} gone={gone} />
 
       {confirmingDelete ? (
         <ConfirmDialog
@@ -107,9 +107,11 @@ function InvitationNote({ user }: { user: User }) {
 function UserForm({
   user,
   saveResult,
+  gone,
 }: {
   user: User;
   saveResult?: SubmissionResult<string[]> | null;
+  gone?: boolean;
 }) {
   const [form, fields] = useAppForm(EditUserSchema, {
     id: `user-${user.id}`,
@@ -130,7 +132,7 @@ function UserForm({
         passwordLabel="New Password"
         passwordHint="Leave both password fields empty to keep the current password."
       />
-      <SaveOrDeleteButtons deleteLabel="Delete User" />
+      <SaveOrDeleteButtons deleteLabel={gone ? undefined : "Delete User"} />
     </AppForm>
   );
 }

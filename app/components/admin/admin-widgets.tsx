@@ -189,6 +189,7 @@ export function AdminWidgetEditor({
   conflict,
   merge,
   draft,
+  gone = false,
 }: {
   widget: AdminWidget;
   flash: Flash | null;
@@ -207,6 +208,8 @@ export function AdminWidgetEditor({
   merge?: EditConflict;
   /** The admin's autosaved draft of this widget, if any. */
   draft?: DraftBanner | null;
+  /** The save found the widget deleted: no History or Delete, which would end on the 404 page. */
+  gone?: boolean;
 }) {
   const restored = draft?.restored?.values;
   const here = widgetScreenPath(widget.id, returnTo);
@@ -227,7 +230,7 @@ export function AdminWidgetEditor({
   return (
     <>
       <AdminToolbar backTo={returnTo ?? LIST_PATH}>
-        <HistoryLink to={`${LIST_PATH}/${widget.id}/history`} />
+        {gone ? null : <HistoryLink to={`${LIST_PATH}/${widget.id}/history`} />}
       </AdminToolbar>
       <ScreenHeading title="Edit Widget">{widget.name}</ScreenHeading>
       {widget.location ? (
@@ -287,7 +290,7 @@ export function AdminWidgetEditor({
             hint="Describes the picture for people who cannot see it."
           />
         </div>
-        {deletable ? (
+        {deletable && !gone ? (
           <SaveOrDeleteButtons deleteLabel="Delete Item" />
         ) : (
           <div className="border-t border-brand-100 pt-6">

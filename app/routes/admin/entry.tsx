@@ -40,6 +40,7 @@ export default function AdminEntry({ loaderData, actionData }: Route.ComponentPr
       submittedArticle={actionData?.article}
       conflict={actionData?.conflict}
       merge={actionData?.merge}
+      gone={actionData?.gone}
     />
   );
 }

@@ -38,6 +38,7 @@ export default function AdminTestimonialsRoute({ loaderData, actionData }: Route
       submittedReview={actionData?.review}
       conflict={actionData && "conflict" in actionData ? actionData.conflict : undefined}
       merge={actionData && "merge" in actionData ? actionData.merge : undefined}
+      gone={actionData && "gone" in actionData ? actionData.gone : undefined}
     />
   );
 }

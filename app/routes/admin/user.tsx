@@ -26,7 +26,8 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
       user={loaderData.user}
       flash={loaderData.flash}
       confirmingDelete={loaderData.confirmingDelete}
-      gone={loaderData.gone}
+      // Without JavaScript the loader knows; with it, the screen stays and only the save's answer does.
+      gone={loaderData.gone || (actionData !== undefined && "gone" in actionData)}
       saveResult={actionData?.result}
     />
   );

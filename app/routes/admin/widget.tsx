@@ -35,6 +35,7 @@ export default function AdminWidget({ loaderData, actionData }: Route.ComponentP
       submittedHtml={actionData?.html}
       conflict={actionData && "conflict" in actionData ? actionData.conflict : undefined}
       merge={actionData && "merge" in actionData ? actionData.merge : undefined}
+      gone={actionData && "gone" in actionData ? actionData.gone : undefined}
     />
   );
 }

@@ -64,7 +64,8 @@ export function useFormMessage(formId?: string): {
   const message = form.errors?.[0] ?? null;
   const fieldInvalid = firstInvalidName(form.allErrors) !== null;
   const shown = alone && fieldInvalid ? null : message;
-  return { id: `${form.id}-message`, message: shown, fieldInvalid };
+  // Not `${form.id}-message`: that is the id of a field named `message` (Contact Us has one).
+  return { id: `${form.id}-form-message`, message: shown, fieldInvalid };
 }
 
 /** Whether the control posted as `name` in the enclosing form is focused when rendered. */

@@ -47,7 +47,7 @@ import {
 type Context = Readonly<RouterContextProvider>;
 
 /** What the edit screen gets back from a save that did not go through. */
-type EntrySaveData = {
+export type EntrySaveData = {
   result: SubmissionResult<string[]> | null;
   article?: string;
   /** "Edit Photo" that did not go through (components/admin/entry-photos.tsx). */

@@ -44,7 +44,7 @@ type Context = Readonly<RouterContextProvider>;
 const LIST_PATH = "/admin/widgets";
 
 /** What the edit screen gets back from a save that did not go through (or "Merge by hand"). */
-type WidgetSaveData = {
+export type WidgetSaveData = {
   result: SubmissionResult<string[]> | null;
   html: string | undefined;
   conflict?: EditConflict;

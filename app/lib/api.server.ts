@@ -28,6 +28,7 @@ export {
   type ApiResult,
   type FormFailure,
 } from "./api-answers.server.ts";
+import { NO_ANSWER } from "./unanswered-posts.ts";
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -61,8 +62,6 @@ export type ApiClientOptions = {
 
 /** Without a request's deadline (data shared by every page): each call's own. */
 const DEFAULT_DEADLINE_MS = 10_000;
-/** A write the API never answered (it hung, or broke the connection): the form says so. */
-export const NO_ANSWER = "The site could not complete this just now. Please try again in a moment.";
 
 const XSRF_COOKIE = "XSRF-TOKEN";
 const MUTATING_METHODS = new Set<ApiMethod>(["POST", "PUT", "PATCH", "DELETE"]);

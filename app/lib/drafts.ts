@@ -1,5 +1,3 @@
-import { INTENT_FIELD } from "./form-intent.ts";
-
 /** The items with autosaved drafts, by their API and admin URL segment (record 030). */
 export const DRAFT_SUBJECTS = [
   "projects",
@@ -54,21 +52,3 @@ export function withDraftVersion<T extends object>(item: T, draft: DraftBanner |
 /** A key that remounts an edit form when a draft is restored into it. */
 export const draftFormKey = (id: number | string, draft: DraftBanner | null | undefined) =>
   draft?.restored ? `${id}-draft` : String(id);
-
-/**
- * An edit route's `shouldRevalidate`: an autosave leaves the screen as it is (reloading it would
- * show the banner of the draft being typed).
- */
-export function keepScreenOnAutosave({
-  formAction,
-  formData,
-  defaultShouldRevalidate,
-}: {
-  formAction?: string;
-  formData?: FormData;
-  defaultShouldRevalidate: boolean;
-}): boolean {
-  const discarding = formData?.get(INTENT_FIELD) === "discard";
-  if (formAction?.startsWith("/admin/drafts/") && !discarding) return false;
-  return defaultShouldRevalidate;
-}

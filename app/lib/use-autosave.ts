@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useBlocker, useFetcher, useNavigation } from "react-router";
+import { useBlocker, useNavigation } from "react-router";
 import type { AutosaveFailure } from "./drafts.ts";
 import { INTENT_FIELD } from "./forms.ts";
 
@@ -27,6 +27,31 @@ type Options = {
   startsDirty: boolean;
 };
 
+/** What the draft route answered: when the draft was kept, or why not. */
+type DraftAnswer = { saved_at?: string | null; failed?: AutosaveFailure };
+
+/**
+ * The form's text posted to the draft route with `fetch`, not through the router: an autosave
+ * reloads no data, a dropped connection or an ended session is one failed autosave (not the
+ * router's error page, nor a move to Log In, over the screen being typed in), and nothing waits
+ * on the route's module being downloaded first. Resolves to what the autosave line should say.
+ */
+async function postDraft(action: string, body: URLSearchParams): Promise<DraftAnswer> {
+  try {
+    const response = await fetch(action, {
+      method: "POST",
+      body,
+      headers: { Accept: "application/json" },
+      redirect: "manual",
+    });
+    const type = response.headers.get("Content-Type") ?? "";
+    const answer = type.includes("json") ? ((await response.json()) as DraftAnswer) : {};
+    return response.ok || answer.failed ? answer : { failed: "unavailable" };
+  } catch {
+    return { failed: "unavailable" };
+  }
+}
+
 /**
  * Autosave (record 030), JavaScript only: once the form differs from what was loaded, its text is
  * posted as the admin's draft AUTOSAVE_DELAY_MS after the typing stops. Leaving with unsaved
@@ -34,13 +59,14 @@ type Options = {
  * the app (a Save submission is never held up).
  */
 export function useAutosave({ formId, action, enabled, startsDirty }: Options) {
-  const fetcher = useFetcher<{ saved_at?: string | null; failed?: AutosaveFailure }>();
   const navigation = useNavigation();
   const baseline = useRef<string | null>(null);
   const dirtyFromStart = useRef(startsDirty);
   const lastSent = useRef<string | null>(null);
   const submitting = useRef(false);
   const [savedAt, setSavedAt] = useState<string | null>(null);
+  // A failure is told until the next autosave that works.
+  const [failed, setFailed] = useState<AutosaveFailure | null>(null);
 
   const formOf = () => document.getElementById(formId) as HTMLFormElement | null;
   const isDirty = () => {
@@ -50,11 +76,11 @@ export function useAutosave({ formId, action, enabled, startsDirty }: Options) {
     return baseline.current !== null && textOf(form) !== baseline.current;
   };
 
-  const submitDraft = fetcher.submit;
   useEffect(() => {
     const form = formOf();
     if (!enabled || !form) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let autosaves = 0;
     // What was loaded, taken as the person first reaches the form (the rich-text editor has
     // settled its HTML by then).
     const remember = () => {
@@ -67,12 +93,16 @@ export function useAutosave({ formId, action, enabled, startsDirty }: Options) {
       const changed = dirtyFromStart.current || text !== baseline.current;
       if (!changed && lastSent.current === null) return;
       lastSent.current = text;
-      const body = new FormData();
-      if (changed) {
-        for (const [name, value] of JSON.parse(text) as [string, string][])
-          body.append(name, value);
-      } else body.set(INTENT_FIELD, "discard");
-      void submitDraft(body, { method: "post", action });
+      const body = new URLSearchParams(
+        changed ? (JSON.parse(text) as [string, string][]) : [[INTENT_FIELD, "discard"]],
+      );
+      const sent = ++autosaves;
+      void postDraft(action, body).then((answer) => {
+        // An earlier autosave that answers late says nothing over a later one.
+        if (sent !== autosaves) return;
+        setFailed(answer.failed ?? null);
+        if (answer.saved_at) setSavedAt(answer.saved_at);
+      });
     };
     const schedule = () => {
       clearTimeout(timer);
@@ -102,12 +132,7 @@ export function useAutosave({ formId, action, enabled, startsDirty }: Options) {
     };
     // formOf and isDirty read refs only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [enabled, formId, action, submitDraft]);
-
-  // A failure is told until the next autosave that works.
-  const latest = fetcher.data?.saved_at;
-  if (latest && latest !== savedAt) setSavedAt(latest);
-  const failed = fetcher.state === "idle" ? (fetcher.data?.failed ?? null) : null;
+  }, [enabled, formId, action]);
 
   // A save that came back with errors leaves the screen as it was: changes are unsaved again.
   useEffect(() => {

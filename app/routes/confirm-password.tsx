@@ -18,6 +18,7 @@ import {
   startTwoFactorActivation,
   TWO_FACTOR_PAGE,
 } from "../lib/two-factor.server.ts";
+import { formUnanswered, unansweredAs } from "../lib/unanswered-posts.ts";
 import type { Route } from "./+types/confirm-password";
 import { useAppForm } from "../lib/use-app-form.ts";
 
@@ -54,6 +55,10 @@ export async function action({ url, request, context }: Route.ActionArgs) {
     result: replyWithApiFailure(submission, result, { hideFields: ["password"] }),
   };
 }
+
+/** A post the site did not answer keeps the form as typed, with a message (lib/unanswered-posts.ts). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  unansweredAs(serverAction, formUnanswered);
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Confirm Password");

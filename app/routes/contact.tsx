@@ -17,6 +17,7 @@ import { apiClientContext } from "../lib/request-context.server.ts";
 import { useAppForm } from "../lib/use-app-form.ts";
 import { loadWidgets } from "../lib/widgets.server.ts";
 import { headerImageOf, headerImageWidgets } from "../lib/header-image.ts";
+import { formUnanswered, unansweredAs } from "../lib/unanswered-posts.ts";
 import type { Route } from "./+types/contact";
 
 const HEADER = "ContactHeader";
@@ -58,6 +59,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     message: SENT,
   });
 }
+
+/** A post the site did not answer keeps the form as typed, with a message (lib/unanswered-posts.ts). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  unansweredAs(serverAction, formUnanswered);
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta(

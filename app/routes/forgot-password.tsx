@@ -12,6 +12,7 @@ import { requiredEmail } from "../lib/forms.ts";
 import { requireAnonymous } from "../lib/guards.server.ts";
 import { apiClientContext } from "../lib/request-context.server.ts";
 import { privatePageMeta } from "../lib/seo.ts";
+import { formUnanswered, unansweredAs } from "../lib/unanswered-posts.ts";
 import type { Route } from "./+types/forgot-password";
 import { useAppForm } from "../lib/use-app-form.ts";
 
@@ -38,6 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return { result: replyWithApiFailure(submission, result) };
 }
+
+/** A post the site did not answer keeps the form as typed, with a message (lib/unanswered-posts.ts). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  unansweredAs(serverAction, formUnanswered);
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Forgot Your Password?");

@@ -17,6 +17,7 @@ import { checkbox, requiredEmail, requiredSecret } from "../lib/forms.ts";
 import { ADMIN_REQUIRED_NOTICE, requireAnonymous } from "../lib/guards.server.ts";
 import { apiClientContext, currentUserContext } from "../lib/request-context.server.ts";
 import { privatePageMeta } from "../lib/seo.ts";
+import { formUnanswered, unansweredAs } from "../lib/unanswered-posts.ts";
 import type { Route } from "./+types/login";
 import { useAppForm } from "../lib/use-app-form.ts";
 
@@ -73,6 +74,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     result: replyWithApiFailure(submission, result, { hideFields: ["password"] }),
   };
 }
+
+/** A post the site did not answer keeps the form as typed, with a message (lib/unanswered-posts.ts). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  unansweredAs(serverAction, formUnanswered);
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Log in");

@@ -17,6 +17,7 @@ import { requireAnonymous } from "../lib/guards.server.ts";
 import { apiClientContext } from "../lib/request-context.server.ts";
 import { useRootData } from "../lib/root-data.ts";
 import { privatePageMeta } from "../lib/seo.ts";
+import { formUnanswered, unansweredAs } from "../lib/unanswered-posts.ts";
 import type { Route } from "./+types/register";
 import { useAppForm } from "../lib/use-app-form.ts";
 
@@ -70,6 +71,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }),
   };
 }
+
+/** A post the site did not answer keeps the form as typed, with a message (lib/unanswered-posts.ts). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  unansweredAs(serverAction, formUnanswered);
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Register");

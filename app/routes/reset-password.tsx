@@ -11,6 +11,7 @@ import { requiredEmail, requiredSecret } from "../lib/forms.ts";
 import { requireAnonymous } from "../lib/guards.server.ts";
 import { apiClientContext } from "../lib/request-context.server.ts";
 import { privatePageMeta } from "../lib/seo.ts";
+import { formUnanswered, unansweredAs } from "../lib/unanswered-posts.ts";
 import type { Route } from "./+types/reset-password";
 import { useAppForm } from "../lib/use-app-form.ts";
 
@@ -50,6 +51,10 @@ export async function action({ url, request, params, context }: Route.ActionArgs
     }),
   };
 }
+
+/** A post the site did not answer keeps the form as typed, with a message (lib/unanswered-posts.ts). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  unansweredAs(serverAction, formUnanswered);
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Reset Password");

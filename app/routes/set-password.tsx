@@ -11,6 +11,7 @@ import { apiClientContext } from "../lib/request-context.server.ts";
 import { privatePageMeta } from "../lib/seo.ts";
 import { useAppForm } from "../lib/use-app-form.ts";
 import { ResetPasswordSchema } from "./reset-password.tsx";
+import { formUnanswered, unansweredAs } from "../lib/unanswered-posts.ts";
 import type { Route } from "./+types/set-password";
 
 const SECRET_FIELDS = ["password", "password_confirmation"];
@@ -39,6 +40,10 @@ export async function action({ url, request, params, context }: Route.ActionArgs
   }
   return { result: replyWithApiFailure(submission, result, { hideFields: SECRET_FIELDS }) };
 }
+
+/** A post the site did not answer keeps the form as typed, with a message (lib/unanswered-posts.ts). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  unansweredAs(serverAction, formUnanswered);
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Set Your Password");

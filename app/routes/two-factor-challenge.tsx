@@ -13,6 +13,7 @@ import { requiredText } from "../lib/forms.ts";
 import { requireAnonymous } from "../lib/guards.server.ts";
 import { apiClientContext } from "../lib/request-context.server.ts";
 import { privatePageMeta } from "../lib/seo.ts";
+import { formUnanswered, unansweredAs } from "../lib/unanswered-posts.ts";
 import type { Route } from "./+types/two-factor-challenge";
 import { useAppForm } from "../lib/use-app-form.ts";
 
@@ -69,6 +70,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }),
   };
 }
+
+/** A post the site did not answer keeps the form as typed, with a message (lib/unanswered-posts.ts). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  unansweredAs(serverAction, formUnanswered);
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Two Factor Authentication");

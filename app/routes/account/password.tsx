@@ -10,6 +10,7 @@ import { requiredSecret } from "../../lib/forms.ts";
 import { requireUser } from "../../lib/guards.server.ts";
 import { apiClientContext } from "../../lib/request-context.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
+import { formUnanswered, unansweredAs } from "../../lib/unanswered-posts.ts";
 import type { Route } from "./+types/password";
 import { useAppForm } from "../../lib/use-app-form.ts";
 
@@ -48,6 +49,10 @@ export async function action({ url, request, context }: Route.ActionArgs) {
     message: "Your password has been changed.",
   });
 }
+
+/** A post the site did not answer keeps the form as typed, with a message (lib/unanswered-posts.ts). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  unansweredAs(serverAction, formUnanswered);
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Change Password");

@@ -10,6 +10,7 @@ import { requiredEmail, requiredText } from "../../lib/forms.ts";
 import { requireUser } from "../../lib/guards.server.ts";
 import { apiClientContext } from "../../lib/request-context.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
+import { formUnanswered, unansweredAs } from "../../lib/unanswered-posts.ts";
 import type { Route } from "./+types/profile";
 import { useAppForm } from "../../lib/use-app-form.ts";
 
@@ -52,6 +53,10 @@ export async function action({ url, request, context }: Route.ActionArgs) {
       : "Your Changes Have Been Saved",
   });
 }
+
+/** A post the site did not answer keeps the form as typed, with a message (lib/unanswered-posts.ts). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  unansweredAs(serverAction, formUnanswered);
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Update Profile");

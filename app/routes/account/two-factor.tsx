@@ -26,6 +26,7 @@ import { requireUser } from "../../lib/guards.server.ts";
 import { apiClientContext } from "../../lib/request-context.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import { ACTIVATE_AFTER_CONFIRMING } from "../../lib/two-factor.server.ts";
+import { formUnanswered, unansweredAs } from "../../lib/unanswered-posts.ts";
 import type { Route } from "./+types/two-factor";
 import { useAppForm } from "../../lib/use-app-form.ts";
 
@@ -144,6 +145,10 @@ export async function action({ url, request, context }: Route.ActionArgs) {
       throw data("Unknown action.", { status: 400 });
   }
 }
+
+/** A post the site did not answer keeps the form as typed, with a message (lib/unanswered-posts.ts). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  unansweredAs(serverAction, formUnanswered);
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Two Factor Auth");

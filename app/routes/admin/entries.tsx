@@ -6,6 +6,7 @@ import {
   loadAdminEntryListScreen,
 } from "../../lib/admin-entry-list.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
+import { formUnanswered, unansweredAs } from "../../lib/unanswered-posts.ts";
 import type { Route } from "./+types/entries";
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
@@ -15,6 +16,10 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 export async function action({ context, request, url }: Route.ActionArgs) {
   return adminEntryListAction(context, adminEntryKindAt(url.pathname).kind, request);
 }
+
+/** A post the site did not answer keeps the form as typed, with a message (lib/unanswered-posts.ts). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  unansweredAs(serverAction, formUnanswered);
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return privatePageMeta({ matches }, adminEntryKindAt(location.pathname).listTitle);

@@ -1,9 +1,14 @@
 import { useLocation } from "react-router";
 import { AdminEntryEditor } from "../../components/admin/admin-entry-editor.tsx";
 import { adminEntryKindAt } from "../../lib/admin-entries.ts";
-import { adminEntryAction, loadAdminEntryScreen } from "../../lib/admin-entries.server.ts";
-import { draftFormKey, keepScreenOnAutosave } from "../../lib/drafts.ts";
+import {
+  adminEntryAction,
+  loadAdminEntryScreen,
+  type EntrySaveData,
+} from "../../lib/admin-entries.server.ts";
+import { draftFormKey } from "../../lib/drafts.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
+import { formUnanswered, unansweredAs } from "../../lib/unanswered-posts.ts";
 import type { Route } from "./+types/entry";
 
 export async function loader({ context, request, params, url }: Route.LoaderArgs) {
@@ -18,7 +23,16 @@ export async function action({ context, request, params, url }: Route.ActionArgs
   return adminEntryAction(context, adminEntryKindAt(url.pathname).kind, params.id, request);
 }
 
-export const shouldRevalidate = keepScreenOnAutosave;
+/**
+ * A post the site did not answer keeps the form as typed, with a message (lib/unanswered-posts.ts):
+ * the photo modal's (`?photo=`), or the edit form's.
+ */
+export const clientAction = ({ serverAction, url }: Route.ClientActionArgs) =>
+  unansweredAs(serverAction, (): EntrySaveData =>
+    url.searchParams.has("photo")
+      ? { result: null, photoResult: formUnanswered().result }
+      : formUnanswered(),
+  );
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return privatePageMeta({ matches }, adminEntryKindAt(location.pathname).editTitle);

@@ -1,6 +1,11 @@
 import { AdminGalleryEditor } from "../../components/admin/admin-gallery-editor.tsx";
-import { adminGalleryAction, loadAdminGalleryScreen } from "../../lib/admin-galleries.server.ts";
+import {
+  adminGalleryAction,
+  loadAdminGalleryScreen,
+  type GalleryActionData,
+} from "../../lib/admin-galleries.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
+import { formUnanswered, unansweredAs } from "../../lib/unanswered-posts.ts";
 import type { Route } from "./+types/gallery";
 
 export async function loader({ context, request, params, url }: Route.LoaderArgs) {
@@ -10,6 +15,16 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
 export async function action({ context, request, params }: Route.ActionArgs) {
   return adminGalleryAction(context, params.id, request);
 }
+
+/**
+ * A post the site did not answer keeps the form as typed, with a message (lib/unanswered-posts.ts):
+ * the photo modal's (`?photo=`), or the name's.
+ */
+export const clientAction = ({ serverAction, url }: Route.ClientActionArgs) =>
+  unansweredAs(serverAction, (): GalleryActionData => ({
+    intent: url.searchParams.has("photo") ? "save-photo" : "save",
+    ...formUnanswered(),
+  }));
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Manage Gallery");

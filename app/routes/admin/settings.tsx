@@ -20,7 +20,7 @@ import { AppForm } from "../../components/app-form.tsx";
 import { ScreenHeading } from "../../components/side-menu.tsx";
 import { SettingsSchema } from "../../lib/api-types.ts";
 import { loadDraft } from "../../lib/drafts.server.ts";
-import { draftFormKey, keepScreenOnAutosave } from "../../lib/drafts.ts";
+import { draftFormKey } from "../../lib/drafts.ts";
 import { redirectWithFlash, takeFlash } from "../../lib/flash.server.ts";
 import { parseSubmission, replyWithApiFailure } from "../../lib/forms.server.ts";
 import { INTENT_FIELD, requiredText } from "../../lib/forms.ts";
@@ -36,6 +36,7 @@ import { requireSiteExtensions } from "../../lib/guards.server.ts";
 import { apiClientContext } from "../../lib/request-context.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
+import { formUnanswered, unansweredAs } from "../../lib/unanswered-posts.ts";
 import type { Route } from "./+types/settings";
 
 /**
@@ -150,7 +151,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const shouldRevalidate = keepScreenOnAutosave;
+/** A post the site did not answer keeps the form as typed, with a message (lib/unanswered-posts.ts). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  unansweredAs(serverAction, formUnanswered);
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Settings");

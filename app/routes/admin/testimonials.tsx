@@ -3,8 +3,8 @@ import {
   adminTestimonialsAction,
   loadAdminTestimonialsScreen,
 } from "../../lib/admin-testimonials.server.ts";
-import { keepScreenOnAutosave } from "../../lib/drafts.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
+import { formUnanswered, unansweredAs } from "../../lib/unanswered-posts.ts";
 import type { Route } from "./+types/testimonials";
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
@@ -15,7 +15,9 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   return adminTestimonialsAction(context, { request, url });
 }
 
-export const shouldRevalidate = keepScreenOnAutosave;
+/** A post the site did not answer keeps the form as typed, with a message (lib/unanswered-posts.ts). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  unansweredAs(serverAction, () => ({ ...formUnanswered(), review: undefined }));
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Testimonials");

@@ -2,6 +2,7 @@ import { AdminUserEditor } from "../../components/admin/admin-user-editor.tsx";
 import { fullName } from "../../lib/admin-users.ts";
 import { adminUserAction, loadAdminUserScreen } from "../../lib/admin-users.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
+import { formUnanswered, unansweredAs } from "../../lib/unanswered-posts.ts";
 import type { Route } from "./+types/user";
 
 export async function loader({ context, request, params, url }: Route.LoaderArgs) {
@@ -11,6 +12,10 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
 export async function action({ context, request, params }: Route.ActionArgs) {
   return adminUserAction(context, params.id, request);
 }
+
+/** A post the site did not answer keeps the form as typed, with a message (lib/unanswered-posts.ts). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  unansweredAs(serverAction, formUnanswered);
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return privatePageMeta(

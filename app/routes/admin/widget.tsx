@@ -1,8 +1,13 @@
 import { AdminWidgetEditor } from "../../components/admin/admin-widgets.tsx";
 import { widgetRevision } from "../../lib/admin-widgets.ts";
-import { adminWidgetAction, loadAdminWidgetScreen } from "../../lib/admin-widgets.server.ts";
-import { draftFormKey, keepScreenOnAutosave } from "../../lib/drafts.ts";
+import {
+  adminWidgetAction,
+  loadAdminWidgetScreen,
+  type WidgetSaveData,
+} from "../../lib/admin-widgets.server.ts";
+import { draftFormKey } from "../../lib/drafts.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
+import { formUnanswered, unansweredAs } from "../../lib/unanswered-posts.ts";
 import type { Route } from "./+types/widget";
 
 export async function loader({ context, request, url, params }: Route.LoaderArgs) {
@@ -13,7 +18,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   return adminWidgetAction(context, params.id, request);
 }
 
-export const shouldRevalidate = keepScreenOnAutosave;
+/** A post the site did not answer keeps the form as typed, with a message (lib/unanswered-posts.ts). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  unansweredAs(serverAction, (): WidgetSaveData => ({ ...formUnanswered(), html: undefined }));
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Edit Widget");

@@ -4,6 +4,7 @@ import {
   loadAdminWidgetListScreen,
 } from "../../lib/admin-widgets.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
+import { formUnanswered, unansweredAs } from "../../lib/unanswered-posts.ts";
 import type { Route } from "./+types/widgets";
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
@@ -13,6 +14,10 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   return adminWidgetListAction(context, request);
 }
+
+/** A post the site did not answer keeps the form as typed, with a message (lib/unanswered-posts.ts). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  unansweredAs(serverAction, formUnanswered);
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Widgets");

@@ -158,62 +158,55 @@ test.describe("autosaved drafts of a news post", () => {
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue(`${post.title} (saved)`);
     await expect(page.getByRole("region", { name: "Unsaved changes" })).toHaveCount(0);
   });
-});
 
-// Autosave runs with JavaScript only: the no-js project leaves these out (playwright.config.ts).
-test.describe("an autosave that keeps no draft says so", { tag: "@javascript-only" }, () => {
-  let post: Created;
-  let urls: Urls;
-
-  test.beforeEach(async ({ page, apiUrl, appUrl }, testInfo) => {
-    test.setTimeout(60_000);
-    urls = { apiUrl, appUrl };
-    await signInAsAdmin(page, urls);
-    post = await adminApiPost<Created>(page, urls, "/api/blog", {
-      title: uniqueTitle("Autosave failure", testInfo.project.name),
-    });
+  const autosaveStatus = (page: Page) => page.getByRole("status").filter({ hasText: /draft/ });
+  async function openWithEditor(page: Page) {
     await page.goto(`/admin/blog/${post.id}`);
     await expect(page.getByRole("button", { name: "Bold" })).toBeVisible();
-  });
+  }
 
-  test.afterEach(async ({ page }) => {
-    if (post) await adminApiDelete(page, urls, `/api/blog/${post.id}`);
-  });
+  // Autosave runs with JavaScript only: the no-js project leaves these out (playwright.config.ts).
+  test(
+    "an autosave after a colleague moved the post to the trash: the typing is kept and the way back is named",
+    { tag: "@javascript-only" },
+    async ({ page }) => {
+      await openWithEditor(page);
+      await article(page).click();
+      await page.keyboard.type("Typed while a colleague emptied the blog");
+      await expect(autosaveStatus(page)).toHaveText(/^Saved a draft at \d\d:\d\d$/);
+      await adminApiDelete(page, urls, `/api/blog/${post.id}`);
 
-  const article = (page: Page) => page.getByRole("textbox", { name: "Blog Article" });
-  const autosaveStatus = (page: Page) => page.getByRole("status").filter({ hasText: /draft/ });
+      await page.keyboard.type(", and more");
+      await expect(autosaveStatus(page)).toHaveText(
+        "Someone moved this item to the trash, so no draft was saved. Your changes are still here: restore the item from the trash, then save.",
+      );
+      await expect(article(page)).toContainText(
+        "Typed while a colleague emptied the blog, and more",
+      );
 
-  test("a post moved to the trash meanwhile: the typing is kept and the way back is named", async ({
-    page,
-  }) => {
-    await article(page).click();
-    await page.keyboard.type("Typed while a colleague emptied the blog");
-    await expect(autosaveStatus(page)).toHaveText(/^Saved a draft at \d\d:\d\d$/);
-    await adminApiDelete(page, urls, `/api/blog/${post.id}`);
+      await restoreInAnotherTab(page, post.title);
+      await page.keyboard.type(" again");
+      await expect(autosaveStatus(page)).toHaveText(/^Saved a draft at \d\d:\d\d$/);
+    },
+  );
 
-    await page.keyboard.type(", and more");
-    await expect(autosaveStatus(page)).toHaveText(
-      "Someone moved this item to the trash, so no draft was saved. Your changes are still here: restore the item from the trash, then save.",
-    );
-    await expect(article(page)).toContainText("Typed while a colleague emptied the blog, and more");
+  test(
+    "an autosave offline: the screen stays as typed, and the next autosave that works says so",
+    { tag: "@javascript-only" },
+    async ({ page }) => {
+      await openWithEditor(page);
+      await page.context().setOffline(true);
+      await page.getByLabel("Title", { exact: true }).fill(`${post.title} (offline)`);
+      await expect(autosaveStatus(page)).toHaveText(
+        "The draft could not be saved. Your changes are still on this page, and autosave tries again as you type.",
+      );
+      await expect(page.getByLabel("Title", { exact: true })).toHaveValue(
+        `${post.title} (offline)`,
+      );
 
-    await restoreInAnotherTab(page, post.title);
-    await page.keyboard.type(" again");
-    await expect(autosaveStatus(page)).toHaveText(/^Saved a draft at \d\d:\d\d$/);
-  });
-
-  test("offline: the screen stays as typed, and the next autosave that works says so", async ({
-    page,
-  }) => {
-    await page.context().setOffline(true);
-    await page.getByLabel("Title", { exact: true }).fill(`${post.title} (offline)`);
-    await expect(autosaveStatus(page)).toHaveText(
-      "The draft could not be saved. Your changes are still on this page, and autosave tries again as you type.",
-    );
-    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(`${post.title} (offline)`);
-
-    await page.context().setOffline(false);
-    await page.getByLabel("Title", { exact: true }).fill(`${post.title} (online)`);
-    await expect(autosaveStatus(page)).toHaveText(/^Saved a draft at \d\d:\d\d$/);
-  });
+      await page.context().setOffline(false);
+      await page.getByLabel("Title", { exact: true }).fill(`${post.title} (online)`);
+      await expect(autosaveStatus(page)).toHaveText(/^Saved a draft at \d\d:\d\d$/);
+    },
+  );
 });

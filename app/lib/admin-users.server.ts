@@ -116,8 +116,6 @@ export async function loadAdminUserScreen(
       user,
       flash,
       confirmingDelete: url.searchParams.get("confirm") === "delete",
-      /** Drawn from what was typed: the facts the API kept of the user are gone with them. */
-      gone: gone !== null,
     },
     { headers },
   );

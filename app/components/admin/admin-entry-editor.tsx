@@ -73,6 +73,8 @@ export function AdminEntryEditor({
   const restored = draft?.restored?.values;
   const here = `/admin/${config.kind}/${entry.id}`;
   const extensions = useRootData()?.settings.editable ?? false;
+  // History, Preview, the status and Publish: our API's extensions, about an entry still there.
+  const entryTools = extensions && !gone;
   const [form, fields] = useAppForm(EntryFormSchema, {
     id: `entry-${entry.id}`,
     // Page order: the picture (`image`, not parsed here) after the date.
@@ -93,12 +95,12 @@ export function AdminEntryEditor({
   return (
     <>
       <AdminToolbar backTo={`/admin/${config.kind}`}>
-        {extensions && !gone ? (
+        {entryTools ? (
           <Link to={`${here}/history`} className="button-light">
             History
           </Link>
         ) : null}
-        {extensions && !gone && entry.status ? (
+        {entryTools && entry.status ? (
           // The saved item as visitors will see it, whatever its status (record 031).
           <Link to={`${here}/preview`} target="_blank" rel="noopener" className="button-light">
             Preview<span className="sr-only"> (opens in a new tab)</span>
@@ -111,7 +113,7 @@ export function AdminEntryEditor({
         ) : null}
       </AdminToolbar>
       <ScreenHeading title={config.editTitle}>{entry.title}</ScreenHeading>
-      {extensions && !gone ? (
+      {entryTools ? (
         <div className="mt-3">
           <StatusBadge status={entry.status} />
         </div>
@@ -174,9 +176,7 @@ export function AdminEntryEditor({
           />
           <SaveOrDeleteButtons
             deleteLabel={gone ? undefined : "Delete Item"}
-            beside={
-              extensions && !gone && entry.status ? <PublishButton status={entry.status} /> : null
-            }
+            beside={entryTools && entry.status ? <PublishButton status={entry.status} /> : null}
           />
           <Autosave formId={form.id} subject={config.kind} id={entry.id} draft={draft} />
         </AppForm>

@@ -31,8 +31,8 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
       user={loaderData.user}
       flash={loaderData.flash}
       confirmingDelete={loaderData.confirmingDelete}
-      // Without JavaScript the loader knows; with it, the screen stays and only the save's answer does.
-      gone={loaderData.gone || (actionData !== undefined && "gone" in actionData)}
+      // The save's answer says so, with JavaScript and without (the screen drawn from what was typed).
+      gone={actionData !== undefined && "gone" in actionData}
       saveResult={actionData?.result}
     />
   );

@@ -7,6 +7,7 @@ import {
 import { useEffect, useRef, type ReactNode } from "react";
 import { useFormAction, useNavigation } from "react-router";
 import { INTENT_FIELD } from "../lib/form-intent.ts";
+import { isUnanswered, NO_ANSWER } from "../lib/unanswered-posts.ts";
 import { keepTypedText } from "../lib/typed-before-hydration.ts";
 import { useFieldFeedback, useFormMessage } from "./app-form.tsx";
 
@@ -250,6 +251,28 @@ export function FormMessage() {
     >
       {message}
     </div>
+  );
+}
+
+/**
+ * NO_ANSWER by the buttons whose post (a fetcher's) the site did not answer: rotate, delete, a new
+ * order. Nothing changed, and the screen shows it as it was.
+ */
+export function UnansweredNote({
+  fetcher,
+  className = "",
+}: {
+  fetcher: { state: string; data: unknown };
+  className?: string;
+}) {
+  if (fetcher.state !== "idle" || !isUnanswered(fetcher.data)) return null;
+  return (
+    <p
+      role="alert"
+      className={`rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ${className}`}
+    >
+      {NO_ANSWER}
+    </p>
   );
 }
 

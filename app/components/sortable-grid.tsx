@@ -147,6 +147,14 @@ function DraggableGrid<T extends { id: number }>({
     );
   }
 
+  // Once the drop's save is over, the caller's order: the saved one, or the one before the drop
+  // when the save did not go through (the site did not answer).
+  const [wasSaving, setWasSaving] = useState(saving);
+  if (saving !== wasSaving) {
+    setWasSaving(saving);
+    if (!saving) setOrder(items.map((item) => item.id));
+  }
+
   const byId = new Map(items.map((item) => [item.id, item]));
   const ordered = order.flatMap((id) => byId.get(id) ?? []);
   const sensors = useSensors(

@@ -1,12 +1,26 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, isRouteErrorResponse } from "react-router";
+import type { Flash } from "../components/flash-message.tsx";
 
 /** A form's message when its post was not answered: by the API, or by the site itself. */
 export const NO_ANSWER = "The site could not complete this just now. Please try again in a moment.";
 
 /** A form's reply that only says NO_ANSWER: every field keeps what was typed. */
-export function formUnanswered(): { result: SubmissionResult<string[]> } {
-  return { result: { status: "error", error: { "": [NO_ANSWER] } } };
+export function formUnanswered(): { result: SubmissionResult<string[]>; unanswered: true } {
+  return { result: { status: "error", error: { "": [NO_ANSWER] } }, unanswered: true };
+}
+
+/** A screen's message in place of its flash, when a button's post was not answered. */
+export function flashUnanswered(): { flash: Flash } {
+  return { flash: { kind: "error", message: NO_ANSWER } };
+}
+
+/**
+ * Whether a fetcher's data is `formUnanswered()`'s: a button's post (rotate a photo, save an
+ * order) that the site did not answer, which its screen says where the button is.
+ */
+export function isUnanswered(data: unknown): boolean {
+  return typeof data === "object" && data !== null && "unanswered" in data;
 }
 
 /**

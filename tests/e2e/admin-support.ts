@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator, Page, Request } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN } from "./accounts.ts";
 import { expect, signInThroughApi } from "./fixtures.ts";
@@ -106,10 +106,15 @@ export async function uploadPhotos(
  * Picks an item up by its handle, moves it with the arrow keys and drops it, each step once the
  * screen reader has been told the last one, as a person waits to hear it. (dnd-kit measures the
  * other items just after the pick-up; an arrow pressed before that moves nothing and is pressed
- * again.) Resolves once the grid has posted the new order and had its answer: a reload sooner
- * may leave before the post is sent.
+ * again.) Resolves once the grid has posted the new order and had its answer (a reload sooner
+ * may leave before the post is sent), or, offline, once the post has failed.
  */
-export async function dragByKeyboard(page: Page, handle: Locator, keys: string[]) {
+export async function dragByKeyboard(
+  page: Page,
+  handle: Locator,
+  keys: string[],
+  { offline = false } = {},
+) {
   const announcement = page.locator("[id^=DndLiveRegion]");
   await handle.focus();
   await page.keyboard.press("Space");
@@ -124,10 +129,11 @@ export async function dragByKeyboard(page: Page, handle: Locator, keys: string[]
     position = (await announcement.textContent()) ?? "";
   }
   const here = new URL(page.url()).pathname;
-  const saved = page.waitForResponse(
-    (response) =>
-      response.request().method() === "POST" && new URL(response.url()).pathname.startsWith(here),
-  );
+  const isOrderPost = (request: Request) =>
+    request.method() === "POST" && new URL(request.url()).pathname.startsWith(here);
+  const saved = offline
+    ? page.waitForEvent("requestfailed", isOrderPost)
+    : page.waitForResponse((response) => isOrderPost(response.request()));
   await page.keyboard.press("Space");
   await expect(announcement).toContainText("dropped at position");
   await saved;

@@ -1,7 +1,28 @@
-import { adminApiDelete, adminApiPost, signInAsAdmin, uniqueTitle } from "./admin-support.ts";
+import {
+  adminApiDelete,
+  adminApiPost,
+  adminApiUpload,
+  dragByKeyboard,
+  photoFile,
+  signInAsAdmin,
+  uniqueTitle,
+} from "./admin-support.ts";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
 const NO_ANSWER = "The site could not complete this just now. Please try again in a moment.";
+
+/**
+ * Opens a screen as a person reads it before their connection drops: loaded, and the router done
+ * asking the site which routes its links lead to (a post offline before that meets its error page).
+ */
+async function openSettled(page: Page, path: string) {
+  const discovered = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/__manifest",
+  );
+  await page.goto(path);
+  await discovered;
+}
 
 // Without JavaScript the browser shows its own page for a post that got no answer: nothing of
 // the site's is on screen to keep. The no-js project leaves these out (playwright.config.ts).
@@ -42,6 +63,134 @@ test.describe(
         await page.goto(`/admin/blog/${post.id}`);
         await expect(title).toHaveValue(`${post.title} (typed on a train)`);
         await expect(article).toContainText("Written between two tunnels.");
+      } finally {
+        await adminApiDelete(page, urls, `/api/blog/${post.id}`);
+      }
+    });
+
+    test("a gallery's photos: a new order, a rotation and a delete not answered leave the photos as saved, and say so", async ({
+      page,
+      apiUrl,
+      appUrl,
+    }, testInfo) => {
+      const urls = { apiUrl, appUrl };
+      await signInAsAdmin(page, urls);
+      const gallery = await adminApiPost<{ id: number }>(page, urls, "/api/galleries", {
+        name: uniqueTitle("Photos offline", testInfo.project.name),
+      });
+      try {
+        for (const [name, colour] of [
+          ["first.jpg", "#c33"],
+          ["second.jpg", "#33c"],
+        ] as const) {
+          await adminApiUpload(page, urls, "/api/galleriesimages", {
+            gallery_id: String(gallery.id),
+            file: await photoFile(name, colour),
+          });
+        }
+        await openSettled(page, `/admin/galleries/${gallery.id}`);
+        const grid = page.getByRole("list", { name: "Photos" });
+        const sources = () =>
+          grid
+            .getByRole("listitem")
+            .locator("img")
+            .evaluateAll((images) => images.map((image) => image.getAttribute("src")));
+        await expect(grid.getByRole("listitem")).toHaveCount(2);
+        const saved = await sources();
+        const section = page.getByRole("region", { name: "Photos", exact: true });
+        await page.context().setOffline(true);
+
+        // The dropped order is not kept on screen as if it had been saved.
+        await dragByKeyboard(
+          page,
+          grid.getByRole("button", { name: "Move Photo 2", exact: true }),
+          ["ArrowLeft"],
+          { offline: true },
+        );
+        await expect(section.getByRole("alert")).toHaveText(NO_ANSWER);
+        await expect.poll(sources).toEqual(saved);
+
+        const firstPhoto = grid.getByRole("listitem").first();
+        await firstPhoto.getByRole("button", { name: "Rotate Photo 1" }).click();
+        await expect(firstPhoto.getByRole("alert")).toHaveText(NO_ANSWER);
+        const deletion = page.waitForEvent("requestfailed");
+        await firstPhoto.getByRole("button", { name: "Delete Photo 1" }).click();
+        await deletion;
+        await expect(firstPhoto.getByRole("alert")).toHaveText(NO_ANSWER);
+        await expect(grid.getByRole("listitem")).toHaveCount(2);
+        expect(await sources()).toEqual(saved);
+
+        // The card's note goes with its next post, which goes through; the grid's stays.
+        await page.context().setOffline(false);
+        await firstPhoto.getByRole("button", { name: "Rotate Photo 1" }).click();
+        await expect(firstPhoto.locator("img")).not.toHaveAttribute("src", saved[0] ?? "");
+        await expect(firstPhoto.getByRole("alert")).toHaveCount(0);
+        await expect(section.getByRole("alert")).toHaveText(NO_ANSWER);
+      } finally {
+        await adminApiDelete(page, urls, `/api/galleries/${gallery.id}`);
+      }
+    });
+
+    test("the projects list: a new order not answered goes back to the saved one, and says so", async ({
+      page,
+      apiUrl,
+      appUrl,
+    }) => {
+      await signInAsAdmin(page, { apiUrl, appUrl });
+      await openSettled(page, "/admin/projects");
+      const cards = page.getByRole("list", { name: "Our Focus" }).getByRole("listitem");
+      const titles = async () => (await cards.allTextContents()).map((text) => text.trim());
+      const saved = await titles();
+      expect(saved.length).toBeGreaterThan(1);
+      await page.context().setOffline(true);
+
+      await dragByKeyboard(
+        page,
+        cards.nth(1).getByRole("button", { name: /^Move / }),
+        ["ArrowLeft"],
+        {
+          offline: true,
+        },
+      );
+      await expect(page.getByRole("alert")).toHaveText(NO_ANSWER);
+      await expect.poll(titles).toEqual(saved);
+    });
+
+    test("Restore in the trash and in History, not answered: the screen stays, with the message", async ({
+      page,
+      apiUrl,
+      appUrl,
+    }, testInfo) => {
+      const urls = { apiUrl, appUrl };
+      await signInAsAdmin(page, urls);
+      const post = await adminApiPost<{ id: number; title: string }>(page, urls, "/api/blog", {
+        title: uniqueTitle("Restored offline", testInfo.project.name),
+      });
+      try {
+        await adminApiPost(page, urls, `/api/blog/${post.id}`, { title: `${post.title} again` });
+        await openSettled(page, `/admin/blog/${post.id}/history?version=1`);
+        await expect(page.getByRole("heading", { level: 2, name: "Version 1" })).toBeVisible();
+        await page.context().setOffline(true);
+        await page.getByRole("button", { name: "Restore this version" }).click();
+        await expect(page.getByRole("alert")).toHaveText(NO_ANSWER);
+        await expect(page).toHaveURL(`/admin/blog/${post.id}/history?version=1`);
+        await page.context().setOffline(false);
+
+        await adminApiDelete(page, urls, `/api/blog/${post.id}`);
+        await openSettled(page, "/admin/trash");
+        const restore = page
+          .getByRole("row")
+          .filter({ hasText: post.title })
+          .getByRole("button", { name: `Restore “${post.title} again”` });
+        await page.context().setOffline(true);
+        await restore.click();
+        await expect(page.getByRole("alert")).toHaveText(NO_ANSWER);
+        await expect(restore).toBeVisible();
+
+        await page.context().setOffline(false);
+        await restore.click();
+        await expect(page.getByRole("status").filter({ hasText: "Restored" })).toBeVisible();
+        await expect(page.getByRole("alert")).toHaveCount(0);
       } finally {
         await adminApiDelete(page, urls, `/api/blog/${post.id}`);
       }

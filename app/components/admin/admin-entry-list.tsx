@@ -7,6 +7,7 @@ import { useRootData } from "../../lib/root-data.ts";
 import type { AdminEntryListItem } from "../../lib/admin-entries.ts";
 import { INTENT_FIELD } from "../../lib/form-intent.ts";
 import { Pager } from "../entry-grid.tsx";
+import { UnansweredNote } from "../form-fields.tsx";
 import type { Flash } from "../flash-message.tsx";
 import { FlashMessage } from "./admin-flash-message.tsx";
 import { LocalDate } from "../local-date.tsx";
@@ -71,6 +72,7 @@ export function AdminEntryList({
         </div>
       ) : null}
       <div className="mt-8">
+        <UnansweredNote fetcher={fetcher} className="mb-4" />
         {items.length === 0 ? (
           <p className="rounded-2xl bg-sand/60 p-8 text-center text-muted">
             {emptyListText(search, status ? NO_STATUS_TEXT[status] : config.emptyText, unavailable)}
@@ -84,12 +86,13 @@ export function AdminEntryList({
             moveAction={shownPath}
             moveFields={{ [INTENT_FIELD]: "move" }}
             saving={fetcher.state !== "idle"}
-            onReorder={(ids) =>
-              fetcher.submit(
+            onReorder={(ids) => {
+              fetcher.reset();
+              void fetcher.submit(
                 { [INTENT_FIELD]: "order", ids: ids.join(",") },
                 { method: "post", action: shownPath, preventScrollReset: true },
-              )
-            }
+              );
+            }}
             renderItem={(item, dragHandle) => (
               <EntryCard item={item} kind={config.kind} showDate={false} dragHandle={dragHandle} />
             )}

@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import type { EntryKind } from "../../lib/api-types.ts";
-import { IntentField } from "../form-fields.tsx";
+import { IntentField, UnansweredNote } from "../form-fields.tsx";
 
 /** The intent of the edit screen's post that stops an old address from redirecting. */
 export const REMOVE_REDIRECT_INTENT = "remove-redirect";
@@ -56,6 +56,7 @@ export function OldAddresses({
           );
         })}
       </ul>
+      <UnansweredNote fetcher={remove} className="mt-2" />
     </div>
   );
 }
@@ -64,7 +65,14 @@ export function OldAddresses({
 export function RemoveRedirectForm({ here }: { here: string }) {
   const remove = useFetcher({ key: FETCHER_KEY });
   return (
-    <remove.Form id={FORM_ID} method="post" action={here} preventScrollReset hidden>
+    <remove.Form
+      id={FORM_ID}
+      method="post"
+      action={here}
+      preventScrollReset
+      hidden
+      onSubmit={() => remove.reset()}
+    >
       <IntentField value={REMOVE_REDIRECT_INTENT} />
     </remove.Form>
   );

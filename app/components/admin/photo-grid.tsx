@@ -3,7 +3,7 @@ import { useFetcher, useRevalidator, type FetcherWithComponents } from "react-ro
 import { INTENT_FIELD } from "../../lib/form-intent.ts";
 import type { Flash } from "../flash-message.tsx";
 import { FlashMessage } from "./admin-flash-message.tsx";
-import { IntentField } from "../form-fields.tsx";
+import { IntentField, UnansweredNote } from "../form-fields.tsx";
 import { RotateIcon, TrashIcon } from "./admin-icons.tsx";
 import { SortableGrid } from "../sortable-grid.tsx";
 import { UploadZone } from "../upload-zone.tsx";
@@ -34,7 +34,8 @@ type PhotoSectionProps<T extends PhotoGridItem> = {
 /**
  * An edit screen's "Upload Photos" card and its sortable grid of photos (spec §2.5), shared by
  * the entry and gallery screens: each photo has a drag handle (move buttons without
- * JavaScript), rotate and delete. Uploads, rotations, deletions and new orders reload the item.
+ * JavaScript), rotate and delete. Uploads, rotations, deletions and new orders reload the item;
+ * one the site did not answer is said where its button is, and the grid shows the saved order.
  */
 export function PhotoSection<T extends PhotoGridItem>({
   photos,
@@ -72,6 +73,7 @@ export function PhotoSection<T extends PhotoGridItem>({
         </h2>
         <div className="mt-2 text-muted">{note}</div>
         <FlashMessage flash={flash} className="mt-4" />
+        <UnansweredNote fetcher={order} className="mt-4" />
         {photos.length === 0 ? (
           <p className="mt-4 text-muted">No photos yet.</p>
         ) : (
@@ -83,12 +85,13 @@ export function PhotoSection<T extends PhotoGridItem>({
             moveAction={here}
             moveFields={{ [INTENT_FIELD]: "move-photo" }}
             saving={order.state !== "idle"}
-            onReorder={(ids) =>
-              order.submit(
+            onReorder={(ids) => {
+              order.reset();
+              void order.submit(
                 { [INTENT_FIELD]: "order-photos", ids: ids.join(",") },
                 { method: "post", action: here, preventScrollReset: true },
-              )
-            }
+              );
+            }}
             renderItem={(photo, dragHandle) => (
               <PhotoCard
                 photo={photo}
@@ -126,9 +129,9 @@ function PhotoCard({
   details: ReactNode;
   actions: ReactNode;
 }) {
-  const rotate = useFetcher();
-  const remove = useFetcher();
-  const busy = rotate.state !== "idle" || remove.state !== "idle";
+  // One fetcher for the card's buttons: its note tells of the last one used.
+  const photoAction = useFetcher();
+  const busy = photoAction.state !== "idle";
   return (
     <figure
       aria-busy={busy || undefined}
@@ -145,12 +148,13 @@ function PhotoCard({
       />
       <figcaption className="flex flex-1 flex-col gap-2 p-3">
         {details}
+        <UnansweredNote fetcher={photoAction} />
         <div className="mt-auto flex flex-wrap items-center justify-between gap-1">
           {dragHandle}
           <div className="ml-auto flex gap-0.5">
             {actions}
             <PhotoAction
-              fetcher={rotate}
+              fetcher={photoAction}
               action={here}
               intent="rotate-photo"
               photoId={photo.id}
@@ -162,7 +166,7 @@ function PhotoCard({
               <RotateIcon className="size-5" />
             </PhotoAction>
             <PhotoAction
-              fetcher={remove}
+              fetcher={photoAction}
               action={here}
               intent="delete-photo"
               photoId={photo.id}
@@ -206,7 +210,8 @@ function PhotoAction({
   children: ReactNode;
 }) {
   return (
-    <fetcher.Form method="post" action={action} preventScrollReset>
+    // A note from this fetcher's last post goes as the next one starts.
+    <fetcher.Form method="post" action={action} preventScrollReset onSubmit={() => fetcher.reset()}>
       <IntentField value={intent} />
       <input type="hidden" name="id" value={photoId} />
       <button

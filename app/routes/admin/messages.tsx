@@ -18,6 +18,7 @@ import {
 } from "../../lib/admin-messages.server.ts";
 import type { ContactMessage } from "../../lib/api-types.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
+import { flashUnanswered, unansweredAs } from "../../lib/unanswered-posts.ts";
 import type { Route } from "./+types/messages";
 
 /** What visitors wrote through the contact form, newest first (our API's extension, record 036). */
@@ -29,11 +30,15 @@ export function action({ context, request }: Route.ActionArgs) {
   return messagesAction(context, request);
 }
 
+/** A post the site did not answer leaves the screen as it was, with a message. */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  unansweredAs(serverAction, flashUnanswered);
+
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Messages");
 }
 
-export default function AdminMessages({ loaderData }: Route.ComponentProps) {
+export default function AdminMessages({ loaderData, actionData }: Route.ComponentProps) {
   const { results: items, page, pageCount, total, search, folder, flash, unavailable } = loaderData;
   const keep: Record<string, string> = folder === "archived" ? { state: "archived" } : {};
   const empty = emptyListText(
@@ -50,7 +55,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
         What visitors wrote through the contact form, newest first. Each is also mailed to the
         foundation's address; reply to the sender by email.
       </ScreenHeading>
-      <FlashMessage flash={flash} hideAfterMs={3000} className="mt-6" />
+      <FlashMessage flash={actionData?.flash ?? flash} hideAfterMs={3000} className="mt-6" />
       <div className="mt-8 flex flex-wrap items-center justify-between gap-4">
         <FolderTabs folder={folder} />
         <AdminListSearch search={search} label="Search messages" keep={keep} />

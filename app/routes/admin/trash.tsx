@@ -13,6 +13,7 @@ import { Modal } from "../../components/modal.tsx";
 import { ScreenHeading } from "../../components/side-menu.tsx";
 import { loadTrashScreen, trashAction, type TrashItem } from "../../lib/admin-trash.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
+import { flashUnanswered, unansweredAs } from "../../lib/unanswered-posts.ts";
 import type { Route } from "./+types/trash";
 
 /** The trash's kinds as the screen names them. */
@@ -36,11 +37,15 @@ export function action({ context, request }: Route.ActionArgs) {
   return trashAction(context, request);
 }
 
+/** A post the site did not answer leaves the screen as it was, with a message. */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  unansweredAs(serverAction, flashUnanswered);
+
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Trash");
 }
 
-export default function AdminTrash({ loaderData }: Route.ComponentProps) {
+export default function AdminTrash({ loaderData, actionData }: Route.ComponentProps) {
   const { results: items, page, pageCount, flash, purging, search, unavailable } = loaderData;
   const first = items[0];
   const keptDays = first
@@ -55,7 +60,7 @@ export default function AdminTrash({ loaderData }: Route.ComponentProps) {
           ? ` Items are kept ${keptDays} ${keptDays === 1 ? "day" : "days"}, then deleted permanently.`
           : null}
       </ScreenHeading>
-      <FlashMessage flash={flash} className="mt-6" />
+      <FlashMessage flash={actionData?.flash ?? flash} className="mt-6" />
       <div className="mt-6">
         <AdminListSearch search={search} label="Search the trash" />
       </div>

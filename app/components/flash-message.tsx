@@ -9,7 +9,8 @@ export type Flash = {
   kind: "success" | "error";
   message: string;
   undo?: { trashId: number };
-  link?: { href: string; text: string };
+  /** `newTab`: the page opens beside this one, which keeps what was typed in it. */
+  link?: { href: string; text: string; newTab?: boolean };
 };
 
 /**
@@ -52,7 +53,11 @@ export function FlashMessage({
         {flash.link ? (
           <>
             {" "}
-            <Link to={flash.link.href} className="underline">
+            <Link
+              to={flash.link.href}
+              className="underline"
+              {...(flash.link.newTab ? { target: "_blank", rel: "noopener" } : {})}
+            >
               {flash.link.text}
             </Link>
           </>

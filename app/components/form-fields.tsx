@@ -7,7 +7,7 @@ import {
 import { useEffect, useRef, type ReactNode } from "react";
 import { useFormAction, useNavigation } from "react-router";
 import { INTENT_FIELD } from "../lib/form-intent.ts";
-import { isUnanswered, NO_ANSWER } from "../lib/unanswered-posts.ts";
+import { LOG_IN_IN_NEW_TAB, SIGNED_OUT, unansweredMessageOf } from "../lib/unanswered-posts.ts";
 import { keepTypedText } from "../lib/typed-before-hydration.ts";
 import { useFieldFeedback, useFormMessage } from "./app-form.tsx";
 
@@ -250,13 +250,30 @@ export function FormMessage() {
       className="scroll-mt-40 rounded-xl border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800"
     >
       {message}
+      <LogInLink shown={message === SIGNED_OUT} />
     </div>
   );
 }
 
 /**
- * NO_ANSWER by the buttons whose post (a fetcher's) the site did not answer: rotate, delete, a new
- * order. Nothing changed, and the screen shows it as it was.
+ * After SIGNED_OUT, the Log In page in a new tab: signed in there, this page's next post goes
+ * through with what is on it (record 049).
+ */
+export function LogInLink({ shown }: { shown: boolean }) {
+  if (!shown) return null;
+  return (
+    <>
+      {" "}
+      <a href={LOG_IN_IN_NEW_TAB.href} target="_blank" rel="noopener" className="underline">
+        {LOG_IN_IN_NEW_TAB.text}
+      </a>
+    </>
+  );
+}
+
+/**
+ * What became of a button's post (a fetcher's) that did not go through, by the button: rotate,
+ * delete, a new order. Nothing changed, and the screen shows it as it was.
  */
 export function UnansweredNote({
   fetcher,
@@ -265,13 +282,15 @@ export function UnansweredNote({
   fetcher: { state: string; data: unknown };
   className?: string;
 }) {
-  if (fetcher.state !== "idle" || !isUnanswered(fetcher.data)) return null;
+  const message = fetcher.state === "idle" ? unansweredMessageOf(fetcher.data) : null;
+  if (!message) return null;
   return (
     <p
       role="alert"
       className={`rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ${className}`}
     >
-      {NO_ANSWER}
+      {message}
+      <LogInLink shown={message === SIGNED_OUT} />
     </p>
   );
 }

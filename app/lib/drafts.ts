@@ -18,12 +18,17 @@ export type DraftBanner = {
   restored: { version: number | null; values: Record<string, string> } | null;
 };
 
-/** Why an autosave kept no draft: the item was deleted meanwhile, or the API did not take it. */
-export type AutosaveFailure = "gone" | "unavailable";
+/**
+ * Why an autosave kept no draft: the item was deleted meanwhile, the session ended, or the API
+ * did not take it.
+ */
+export type AutosaveFailure = "gone" | "signedOut" | "unavailable";
 
 /** What the screen says by its Save button when an autosave kept no draft. */
 export const AUTOSAVE_FAILED: Record<AutosaveFailure, string> = {
   gone: "Someone moved this item to the trash, so no draft was saved. Your changes are still here: restore the item from the trash, then save.",
+  signedOut:
+    "You were signed out, so no draft was saved. Everything you typed is still here: log in again in a new tab.",
   unavailable:
     "The draft could not be saved. Your changes are still on this page, and autosave tries again as you type.",
 };

@@ -5,39 +5,73 @@ import type { Flash } from "../components/flash-message.tsx";
 /** A form's message when its post was not answered: by the API, or by the site itself. */
 export const NO_ANSWER = "The site could not complete this just now. Please try again in a moment.";
 
-/** A form's reply that only says NO_ANSWER: every field keeps what was typed. */
-export function formUnanswered(): { result: SubmissionResult<string[]>; unanswered: true } {
-  return { result: { status: "error", error: { "": [NO_ANSWER] } }, unanswered: true };
+/**
+ * A form's message when its post met an ended session (record 049): the screen stays as typed,
+ * and the Log In page opens beside it (`LOG_IN_IN_NEW_TAB`) instead of in its place.
+ */
+export const SIGNED_OUT =
+  "You were signed out, so this was not saved. Everything you typed is still here: log in again in a new tab, then try again.";
+
+/** The link shown after SIGNED_OUT wherever it is shown. */
+export const LOG_IN_IN_NEW_TAB = { href: "/login", text: "Log in in a new tab" } as const;
+
+/** A form's reply that only says `message`: every field keeps what was typed. */
+export function formUnanswered(message: string = NO_ANSWER): {
+  result: SubmissionResult<string[]>;
+  unanswered: string;
+} {
+  return { result: { status: "error", error: { "": [message] } }, unanswered: message };
 }
 
 /** A screen's message in place of its flash, when a button's post was not answered. */
-export function flashUnanswered(): { flash: Flash } {
-  return { flash: { kind: "error", message: NO_ANSWER } };
+export function flashUnanswered(message: string = NO_ANSWER): { flash: Flash } {
+  const link = message === SIGNED_OUT ? { ...LOG_IN_IN_NEW_TAB, newTab: true } : undefined;
+  return { flash: { kind: "error", message, link } };
 }
 
 /**
- * Whether a fetcher's data is `formUnanswered()`'s: a button's post (rotate a photo, save an
- * order) that the site did not answer, which its screen says where the button is.
+ * The message of a fetcher's data that is `formUnanswered()`'s: a button's post (rotate a photo,
+ * save an order) that did not go through, which its screen says where the button is.
  */
-export function isUnanswered(data: unknown): boolean {
-  return typeof data === "object" && data !== null && "unanswered" in data;
+export function unansweredMessageOf(data: unknown): string | null {
+  const message = (data as { unanswered?: unknown } | null | undefined)?.unanswered;
+  return typeof message === "string" ? message : null;
 }
 
 /**
- * A route's `clientAction`, so that a post the site does not answer (the connection dropped, the
- * web tier restarting) gives `unanswered()` as the action's data: the router would otherwise draw
- * its error page in place of the screen, and drop what was typed in it. Its status, 503, keeps
- * the router from reloading the screen's data after it, which would fail the same way. Redirects
- * and the server's own errors go on as they are.
+ * Whether a post's answer sends the browser to Log In and back to this very page: the session
+ * ended while the page was open (an API 401 or 419, record 049).
+ */
+function isSignedOutFromHere(error: unknown): boolean {
+  const location = error instanceof Response ? error.headers.get("Location") : null;
+  if (!location) return false;
+  const target = new URL(location, window.location.href);
+  const back = target.searchParams.get("redirectTo");
+  return (
+    target.pathname === "/login" &&
+    back !== null &&
+    new URL(back, window.location.href).pathname === window.location.pathname
+  );
+}
+
+/**
+ * A route's `clientAction`, so that what was typed stays on screen when a post does not go
+ * through: `unanswered(message)` becomes the action's data instead.
+ * - A post the site does not answer (the connection dropped, the web tier restarting) says
+ *   NO_ANSWER, where the router would draw its error page in place of the screen. Its status,
+ *   503, keeps the router from reloading the screen's data after it, which would fail the same way.
+ * - A post that met an ended session says SIGNED_OUT, where the router would go to Log In.
+ * Other redirects and the server's own errors go on as they are.
  */
 export async function unansweredAs<Data, Fallback>(
   serverAction: () => Promise<Data>,
-  unanswered: () => Fallback,
+  unanswered: (message: string) => Fallback,
 ) {
   try {
     return await serverAction();
   } catch (error) {
+    if (isSignedOutFromHere(error)) return data(unanswered(SIGNED_OUT), { status: 401 });
     if (error instanceof Response || isRouteErrorResponse(error)) throw error;
-    return data(unanswered(), { status: 503 });
+    return data(unanswered(NO_ANSWER), { status: 503 });
   }
 }

@@ -44,6 +44,8 @@ async function postDraft(action: string, body: URLSearchParams): Promise<DraftAn
       headers: { Accept: "application/json" },
       redirect: "manual",
     });
+    // The draft route redirects only for the session statuses: to Log In, mostly (record 049).
+    if (response.type === "opaqueredirect") return { failed: "signedOut" };
     const type = response.headers.get("Content-Type") ?? "";
     const answer = type.includes("json") ? ((await response.json()) as DraftAnswer) : {};
     return response.ok || answer.failed ? answer : { failed: "unavailable" };

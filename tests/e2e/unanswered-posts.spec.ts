@@ -8,6 +8,8 @@ import {
   uniqueTitle,
 } from "./admin-support.ts";
 import type { Page } from "@playwright/test";
+import { E2E_ADMIN } from "./accounts.ts";
+import { logInThroughForm, logOut } from "./account-support.ts";
 import { expect, test } from "./fixtures.ts";
 
 const NO_ANSWER = "The site could not complete this just now. Please try again in a moment.";
@@ -216,6 +218,67 @@ test.describe(
       await form.getByRole("button", { name: "Send Message" }).click();
       await expect(form.getByLabel("Message")).toHaveValue("");
       await expect(form.getByText(NO_ANSWER)).toHaveCount(0);
+    });
+  },
+);
+
+const SIGNED_OUT =
+  "You were signed out, so this was not saved. Everything you typed is still here: log in again in a new tab, then try again.";
+
+// Without JavaScript a post that meets an ended session goes to Log In, as the spec says.
+test.describe(
+  "a post that meets an ended session keeps the form as typed",
+  { tag: "@javascript-only" },
+  () => {
+    test("a news post signed out in another tab: autosave and Save say so, and Save goes through once logged in again in a new tab", async ({
+      page,
+      apiUrl,
+      appUrl,
+    }, testInfo) => {
+      const urls = { apiUrl, appUrl };
+      await signInAsAdmin(page, urls);
+      const post = await adminApiPost<{ id: number; title: string }>(page, urls, "/api/blog", {
+        title: uniqueTitle("Saved after a sign-out", testInfo.project.name),
+      });
+      try {
+        await openSettled(page, `/admin/blog/${post.id}`);
+        await expect(page.getByRole("button", { name: "Bold" })).toBeVisible();
+        const otherTab = await page.context().newPage();
+        await logOut(otherTab);
+        await otherTab.close();
+
+        const title = page.getByRole("textbox", { name: "Title", exact: true });
+        const article = page.getByRole("textbox", { name: "Blog Article" });
+        await title.fill(`${post.title} (typed after lunch)`);
+        await article.click();
+        await page.keyboard.type("Written while signed out.");
+        await expect(page.getByRole("status").filter({ hasText: "no draft was saved" })).toHaveText(
+          /^You were signed out, so no draft was saved\./,
+        );
+
+        await page.getByRole("button", { name: "Save Changes" }).click();
+        const message = page.getByRole("alert").filter({ hasText: SIGNED_OUT });
+        await expect(message).toBeVisible();
+        await expect(page).toHaveURL(`/admin/blog/${post.id}`);
+        await expect(title).toHaveValue(`${post.title} (typed after lunch)`);
+        await expect(article).toContainText("Written while signed out.");
+
+        const opened = page.waitForEvent("popup");
+        await message.getByRole("link", { name: "Log in in a new tab" }).click();
+        const logIn = await opened;
+        await logInThroughForm(logIn, E2E_ADMIN);
+        await expect(logIn).not.toHaveURL(/\/login/);
+        await logIn.close();
+
+        await page.getByRole("button", { name: "Save Changes" }).click();
+        await expect(page).toHaveURL("/admin/blog");
+        await page.goto(`/admin/blog/${post.id}`);
+        await expect(title).toHaveValue(`${post.title} (typed after lunch)`);
+        await expect(article).toContainText("Written while signed out.");
+      } finally {
+        await signInAsAdmin(page, urls);
+        await adminApiDelete(page, urls, `/api/blog/${post.id}`);
+      }
     });
   },
 );

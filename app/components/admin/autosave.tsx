@@ -11,7 +11,7 @@ import {
 import { INTENT_FIELD } from "../../lib/forms.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { useAutosave } from "../../lib/use-autosave.ts";
-import { buttonClass } from "../form-fields.tsx";
+import { buttonClass, LogInLink } from "../form-fields.tsx";
 
 /**
  * Inside an edit form, by its Save button: autosaves the form as the admin's draft and says so
@@ -47,6 +47,7 @@ export function Autosave({
         className={`min-h-6 text-sm ${failed ? "font-medium text-red-800" : "text-muted"}`}
       >
         {failed ? AUTOSAVE_FAILED[failed] : time ? `Saved a draft at ${time}` : ""}
+        <LogInLink shown={failed === "signedOut"} />
       </p>
       {blocker.state === "blocked" ? <LeaveDialog blocker={blocker} /> : null}
     </>

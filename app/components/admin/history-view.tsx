@@ -8,7 +8,8 @@ import {
   type HistorySubject,
 } from "../../lib/history.ts";
 import { publishDateText } from "../../lib/admin-entries.ts";
-import { SubmitButton } from "../form-fields.tsx";
+import { LogInLink, SubmitButton } from "../form-fields.tsx";
+import { SIGNED_OUT } from "../../lib/unanswered-posts.ts";
 import { LocalDate } from "../local-date.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
 import { AdminToolbar } from "./admin-entry-parts.tsx";
@@ -39,6 +40,7 @@ export function HistoryView({ history, error }: { history: History; error: strin
       {error ? (
         <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 text-red-800">
           {error}
+          <LogInLink shown={error === SIGNED_OUT} />
         </p>
       ) : null}
       {history.results.length === 0 ? (

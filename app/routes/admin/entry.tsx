@@ -28,10 +28,10 @@ export async function action({ context, request, params, url }: Route.ActionArgs
  * the photo modal's (`?photo=`), or the edit form's.
  */
 export const clientAction = ({ serverAction, url }: Route.ClientActionArgs) =>
-  unansweredAs(serverAction, (): EntrySaveData =>
+  unansweredAs(serverAction, (message): EntrySaveData =>
     url.searchParams.has("photo")
-      ? { result: null, photoResult: formUnanswered().result }
-      : formUnanswered(),
+      ? { result: null, photoResult: formUnanswered(message).result }
+      : formUnanswered(message),
   );
 
 export function meta({ matches, location }: Route.MetaArgs) {

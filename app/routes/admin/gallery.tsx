@@ -21,9 +21,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
  * the photo modal's (`?photo=`), or the name's.
  */
 export const clientAction = ({ serverAction, url }: Route.ClientActionArgs) =>
-  unansweredAs(serverAction, (): GalleryActionData => ({
+  unansweredAs(serverAction, (message): GalleryActionData => ({
     intent: url.searchParams.has("photo") ? "save-photo" : "save",
-    ...formUnanswered(),
+    ...formUnanswered(message),
   }));
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -17,7 +17,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 
 /** A post the site did not answer keeps the form as typed, with a message (lib/unanswered-posts.ts). */
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
-  unansweredAs(serverAction, () => ({ ...formUnanswered(), review: undefined }));
+  unansweredAs(serverAction, (message) => ({ ...formUnanswered(message), review: undefined }));
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Testimonials");

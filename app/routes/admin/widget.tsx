@@ -20,7 +20,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 /** A post the site did not answer keeps the form as typed, with a message (lib/unanswered-posts.ts). */
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
-  unansweredAs(serverAction, (): WidgetSaveData => ({ ...formUnanswered(), html: undefined }));
+  unansweredAs(serverAction, (message): WidgetSaveData => ({
+    ...formUnanswered(message),
+    html: undefined,
+  }));
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Edit Widget");

@@ -26,6 +26,28 @@ async function openSettled(page: Page, path: string) {
   await discovered;
 }
 
+type NewsPost = { id: number; title: string };
+
+/**
+ * A news post made through the API for one test, the page signed in as the admin, and removed
+ * after it (signed in again first: the test may have signed out).
+ */
+async function withNewsPost(
+  page: Page,
+  urls: { apiUrl: string; appUrl: string },
+  title: string,
+  use: (post: NewsPost) => Promise<void>,
+) {
+  await signInAsAdmin(page, urls);
+  const post = await adminApiPost<NewsPost>(page, urls, "/api/blog", { title });
+  try {
+    await use(post);
+  } finally {
+    await signInAsAdmin(page, urls);
+    await adminApiDelete(page, urls, `/api/blog/${post.id}`);
+  }
+}
+
 // Without JavaScript the browser shows its own page for a post that got no answer: nothing of
 // the site's is on screen to keep. The no-js project leaves these out (playwright.config.ts).
 test.describe(
@@ -38,36 +60,35 @@ test.describe(
       appUrl,
     }, testInfo) => {
       const urls = { apiUrl, appUrl };
-      await signInAsAdmin(page, urls);
-      const post = await adminApiPost<{ id: number; title: string }>(page, urls, "/api/blog", {
-        title: uniqueTitle("Saved offline", testInfo.project.name),
-      });
-      try {
-        await page.goto(`/admin/blog/${post.id}`);
-        await expect(page.getByRole("button", { name: "Bold" })).toBeVisible();
-        const title = page.getByRole("textbox", { name: "Title", exact: true });
-        const article = page.getByRole("textbox", { name: "Blog Article" });
-        await title.fill(`${post.title} (typed on a train)`);
-        await article.click();
-        await page.keyboard.type("Written between two tunnels.");
-        // Offline: the post gets no answer, nor would the reload of the screen after it.
-        await page.context().setOffline(true);
+      await withNewsPost(
+        page,
+        urls,
+        uniqueTitle("Saved offline", testInfo.project.name),
+        async (post) => {
+          await page.goto(`/admin/blog/${post.id}`);
+          await expect(page.getByRole("button", { name: "Bold" })).toBeVisible();
+          const title = page.getByRole("textbox", { name: "Title", exact: true });
+          const article = page.getByRole("textbox", { name: "Blog Article" });
+          await title.fill(`${post.title} (typed on a train)`);
+          await article.click();
+          await page.keyboard.type("Written between two tunnels.");
+          // Offline: the post gets no answer, nor would the reload of the screen after it.
+          await page.context().setOffline(true);
 
-        await page.getByRole("button", { name: "Save Changes" }).click();
-        await expect(page.getByText(NO_ANSWER)).toBeInViewport();
-        await expect(page).toHaveURL(`/admin/blog/${post.id}`);
-        await expect(title).toHaveValue(`${post.title} (typed on a train)`);
-        await expect(article).toContainText("Written between two tunnels.");
+          await page.getByRole("button", { name: "Save Changes" }).click();
+          await expect(page.getByText(NO_ANSWER)).toBeInViewport();
+          await expect(page).toHaveURL(`/admin/blog/${post.id}`);
+          await expect(title).toHaveValue(`${post.title} (typed on a train)`);
+          await expect(article).toContainText("Written between two tunnels.");
 
-        await page.context().setOffline(false);
-        await page.getByRole("button", { name: "Save Changes" }).click();
-        await expect(page).toHaveURL("/admin/blog");
-        await page.goto(`/admin/blog/${post.id}`);
-        await expect(title).toHaveValue(`${post.title} (typed on a train)`);
-        await expect(article).toContainText("Written between two tunnels.");
-      } finally {
-        await adminApiDelete(page, urls, `/api/blog/${post.id}`);
-      }
+          await page.context().setOffline(false);
+          await page.getByRole("button", { name: "Save Changes" }).click();
+          await expect(page).toHaveURL("/admin/blog");
+          await page.goto(`/admin/blog/${post.id}`);
+          await expect(title).toHaveValue(`${post.title} (typed on a train)`);
+          await expect(article).toContainText("Written between two tunnels.");
+        },
+      );
     });
 
     test("a gallery's photos: a new order, a rotation and a delete not answered leave the photos as saved, and say so", async ({
@@ -164,38 +185,37 @@ test.describe(
       appUrl,
     }, testInfo) => {
       const urls = { apiUrl, appUrl };
-      await signInAsAdmin(page, urls);
-      const post = await adminApiPost<{ id: number; title: string }>(page, urls, "/api/blog", {
-        title: uniqueTitle("Restored offline", testInfo.project.name),
-      });
-      try {
-        await adminApiPost(page, urls, `/api/blog/${post.id}`, { title: `${post.title} again` });
-        await openSettled(page, `/admin/blog/${post.id}/history?version=1`);
-        await expect(page.getByRole("heading", { level: 2, name: "Version 1" })).toBeVisible();
-        await page.context().setOffline(true);
-        await page.getByRole("button", { name: "Restore this version" }).click();
-        await expect(page.getByRole("alert")).toHaveText(NO_ANSWER);
-        await expect(page).toHaveURL(`/admin/blog/${post.id}/history?version=1`);
-        await page.context().setOffline(false);
+      await withNewsPost(
+        page,
+        urls,
+        uniqueTitle("Restored offline", testInfo.project.name),
+        async (post) => {
+          await adminApiPost(page, urls, `/api/blog/${post.id}`, { title: `${post.title} again` });
+          await openSettled(page, `/admin/blog/${post.id}/history?version=1`);
+          await expect(page.getByRole("heading", { level: 2, name: "Version 1" })).toBeVisible();
+          await page.context().setOffline(true);
+          await page.getByRole("button", { name: "Restore this version" }).click();
+          await expect(page.getByRole("alert")).toHaveText(NO_ANSWER);
+          await expect(page).toHaveURL(`/admin/blog/${post.id}/history?version=1`);
+          await page.context().setOffline(false);
 
-        await adminApiDelete(page, urls, `/api/blog/${post.id}`);
-        await openSettled(page, "/admin/trash");
-        const restore = page
-          .getByRole("row")
-          .filter({ hasText: post.title })
-          .getByRole("button", { name: `Restore “${post.title} again”` });
-        await page.context().setOffline(true);
-        await restore.click();
-        await expect(page.getByRole("alert")).toHaveText(NO_ANSWER);
-        await expect(restore).toBeVisible();
+          await adminApiDelete(page, urls, `/api/blog/${post.id}`);
+          await openSettled(page, "/admin/trash");
+          const restore = page
+            .getByRole("row")
+            .filter({ hasText: post.title })
+            .getByRole("button", { name: `Restore “${post.title} again”` });
+          await page.context().setOffline(true);
+          await restore.click();
+          await expect(page.getByRole("alert")).toHaveText(NO_ANSWER);
+          await expect(restore).toBeVisible();
 
-        await page.context().setOffline(false);
-        await restore.click();
-        await expect(page.getByRole("status").filter({ hasText: "Restored" })).toBeVisible();
-        await expect(page.getByRole("alert")).toHaveCount(0);
-      } finally {
-        await adminApiDelete(page, urls, `/api/blog/${post.id}`);
-      }
+          await page.context().setOffline(false);
+          await restore.click();
+          await expect(page.getByRole("status").filter({ hasText: "Restored" })).toBeVisible();
+          await expect(page.getByRole("alert")).toHaveCount(0);
+        },
+      );
     });
 
     test("a visitor's message on Contact Us: nothing typed is lost, and Send Message works again", async ({
@@ -236,49 +256,47 @@ test.describe(
       appUrl,
     }, testInfo) => {
       const urls = { apiUrl, appUrl };
-      await signInAsAdmin(page, urls);
-      const post = await adminApiPost<{ id: number; title: string }>(page, urls, "/api/blog", {
-        title: uniqueTitle("Saved after a sign-out", testInfo.project.name),
-      });
-      try {
-        await openSettled(page, `/admin/blog/${post.id}`);
-        await expect(page.getByRole("button", { name: "Bold" })).toBeVisible();
-        const otherTab = await page.context().newPage();
-        await logOut(otherTab);
-        await otherTab.close();
+      await withNewsPost(
+        page,
+        urls,
+        uniqueTitle("Saved after a sign-out", testInfo.project.name),
+        async (post) => {
+          await openSettled(page, `/admin/blog/${post.id}`);
+          await expect(page.getByRole("button", { name: "Bold" })).toBeVisible();
+          const otherTab = await page.context().newPage();
+          await logOut(otherTab);
+          await otherTab.close();
 
-        const title = page.getByRole("textbox", { name: "Title", exact: true });
-        const article = page.getByRole("textbox", { name: "Blog Article" });
-        await title.fill(`${post.title} (typed after lunch)`);
-        await article.click();
-        await page.keyboard.type("Written while signed out.");
-        await expect(page.getByRole("status").filter({ hasText: "no draft was saved" })).toHaveText(
-          /^You were signed out, so no draft was saved\./,
-        );
+          const title = page.getByRole("textbox", { name: "Title", exact: true });
+          const article = page.getByRole("textbox", { name: "Blog Article" });
+          await title.fill(`${post.title} (typed after lunch)`);
+          await article.click();
+          await page.keyboard.type("Written while signed out.");
+          await expect(
+            page.getByRole("status").filter({ hasText: "no draft was saved" }),
+          ).toHaveText(/^You were signed out, so no draft was saved\./);
 
-        await page.getByRole("button", { name: "Save Changes" }).click();
-        const message = page.getByRole("alert").filter({ hasText: SIGNED_OUT });
-        await expect(message).toBeVisible();
-        await expect(page).toHaveURL(`/admin/blog/${post.id}`);
-        await expect(title).toHaveValue(`${post.title} (typed after lunch)`);
-        await expect(article).toContainText("Written while signed out.");
+          await page.getByRole("button", { name: "Save Changes" }).click();
+          const message = page.getByRole("alert").filter({ hasText: SIGNED_OUT });
+          await expect(message).toBeVisible();
+          await expect(page).toHaveURL(`/admin/blog/${post.id}`);
+          await expect(title).toHaveValue(`${post.title} (typed after lunch)`);
+          await expect(article).toContainText("Written while signed out.");
 
-        const opened = page.waitForEvent("popup");
-        await message.getByRole("link", { name: "Log in in a new tab" }).click();
-        const logIn = await opened;
-        await logInThroughForm(logIn, E2E_ADMIN);
-        await expect(logIn).not.toHaveURL(/\/login/);
-        await logIn.close();
+          const opened = page.waitForEvent("popup");
+          await message.getByRole("link", { name: "Log in in a new tab" }).click();
+          const logIn = await opened;
+          await logInThroughForm(logIn, E2E_ADMIN);
+          await expect(logIn).not.toHaveURL(/\/login/);
+          await logIn.close();
 
-        await page.getByRole("button", { name: "Save Changes" }).click();
-        await expect(page).toHaveURL("/admin/blog");
-        await page.goto(`/admin/blog/${post.id}`);
-        await expect(title).toHaveValue(`${post.title} (typed after lunch)`);
-        await expect(article).toContainText("Written while signed out.");
-      } finally {
-        await signInAsAdmin(page, urls);
-        await adminApiDelete(page, urls, `/api/blog/${post.id}`);
-      }
+          await page.getByRole("button", { name: "Save Changes" }).click();
+          await expect(page).toHaveURL("/admin/blog");
+          await page.goto(`/admin/blog/${post.id}`);
+          await expect(title).toHaveValue(`${post.title} (typed after lunch)`);
+          await expect(article).toContainText("Written while signed out.");
+        },
+      );
     });
   },
 );

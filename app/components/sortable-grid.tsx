@@ -148,7 +148,7 @@ function DraggableGrid<T extends { id: number }>({
   }
 
   // Once the drop's save is over, the caller's order: the saved one, or the one before the drop
-  // when the save did not go through (the site did not answer).
+  // when the save did not go through (no answer came, or the session had ended).
   const [wasSaving, setWasSaving] = useState(saving);
   if (saving !== wasSaving) {
     setWasSaving(saving);

@@ -35,7 +35,7 @@ type PhotoSectionProps<T extends PhotoGridItem> = {
  * An edit screen's "Upload Photos" card and its sortable grid of photos (spec §2.5), shared by
  * the entry and gallery screens: each photo has a drag handle (move buttons without
  * JavaScript), rotate and delete. Uploads, rotations, deletions and new orders reload the item;
- * one the site did not answer is said where its button is, and the grid shows the saved order.
+ * one that did not go through is said where its button is, and the grid shows the saved order.
  */
 export function PhotoSection<T extends PhotoGridItem>({
   photos,

@@ -1,5 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
+import { SIGNED_OUT } from "../lib/unanswered-posts.ts";
+import { LogInLink } from "./form-fields.tsx";
 
 /**
  * A message for the next page, after a post → redirect → get (STYLE 7). `undo` names the trash
@@ -9,8 +11,7 @@ export type Flash = {
   kind: "success" | "error";
   message: string;
   undo?: { trashId: number };
-  /** `newTab`: the page opens beside this one, which keeps what was typed in it. */
-  link?: { href: string; text: string; newTab?: boolean };
+  link?: { href: string; text: string };
 };
 
 /**
@@ -53,15 +54,12 @@ export function FlashMessage({
         {flash.link ? (
           <>
             {" "}
-            <Link
-              to={flash.link.href}
-              className="underline"
-              {...(flash.link.newTab ? { target: "_blank", rel: "noopener" } : {})}
-            >
+            <Link to={flash.link.href} className="underline">
               {flash.link.text}
             </Link>
           </>
         ) : null}
+        <LogInLink shown={flash.message === SIGNED_OUT} />
       </p>
       {children}
     </div>

@@ -7,7 +7,7 @@ import {
 import { useEffect, useRef, type ReactNode } from "react";
 import { useFormAction, useNavigation } from "react-router";
 import { INTENT_FIELD } from "../lib/form-intent.ts";
-import { LOG_IN_IN_NEW_TAB, SIGNED_OUT, unansweredMessageOf } from "../lib/unanswered-posts.ts";
+import { SIGNED_OUT, unansweredMessageOf } from "../lib/unanswered-posts.ts";
 import { keepTypedText } from "../lib/typed-before-hydration.ts";
 import { useFieldFeedback, useFormMessage } from "./app-form.tsx";
 
@@ -264,8 +264,8 @@ export function LogInLink({ shown }: { shown: boolean }) {
   return (
     <>
       {" "}
-      <a href={LOG_IN_IN_NEW_TAB.href} target="_blank" rel="noopener" className="underline">
-        {LOG_IN_IN_NEW_TAB.text}
+      <a href="/login" target="_blank" rel="noopener" className="underline">
+        Log in in a new tab
       </a>
     </>
   );

@@ -7,13 +7,10 @@ export const NO_ANSWER = "The site could not complete this just now. Please try 
 
 /**
  * A form's message when its post met an ended session (record 049): the screen stays as typed,
- * and the Log In page opens beside it (`LOG_IN_IN_NEW_TAB`) instead of in its place.
+ * and the Log In page opens beside it (`LogInLink`) instead of in its place.
  */
 export const SIGNED_OUT =
   "You were signed out, so this was not saved. Everything you typed is still here: log in again in a new tab, then try again.";
-
-/** The link shown after SIGNED_OUT wherever it is shown. */
-export const LOG_IN_IN_NEW_TAB = { href: "/login", text: "Log in in a new tab" } as const;
 
 /** A form's reply that only says `message`: every field keeps what was typed. */
 export function formUnanswered(message: string = NO_ANSWER): {
@@ -25,8 +22,7 @@ export function formUnanswered(message: string = NO_ANSWER): {
 
 /** A screen's message in place of its flash, when a button's post was not answered. */
 export function flashUnanswered(message: string = NO_ANSWER): { flash: Flash } {
-  const link = message === SIGNED_OUT ? { ...LOG_IN_IN_NEW_TAB, newTab: true } : undefined;
-  return { flash: { kind: "error", message, link } };
+  return { flash: { kind: "error", message } };
 }
 
 /**

@@ -1,7 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { SIGNED_OUT } from "../lib/unanswered-posts.ts";
-import { LogInLink } from "./form-fields.tsx";
 
 /**
  * A message for the next page, after a post → redirect → get (STYLE 7). `undo` names the trash
@@ -59,7 +57,6 @@ export function FlashMessage({
             </Link>
           </>
         ) : null}
-        <LogInLink shown={flash.message === SIGNED_OUT} />
       </p>
       {children}
     </div>

@@ -298,5 +298,46 @@ test.describe(
         },
       );
     });
+
+    test("Restore in the trash signed out in another tab: the trash says so with the Log In link, and Restore goes through once logged in again", async ({
+      page,
+      apiUrl,
+      appUrl,
+    }, testInfo) => {
+      const urls = { apiUrl, appUrl };
+      await withNewsPost(
+        page,
+        urls,
+        uniqueTitle("Restored after a sign-out", testInfo.project.name),
+        async (post) => {
+          await adminApiDelete(page, urls, `/api/blog/${post.id}`);
+          await openSettled(page, "/admin/trash");
+          const restore = page
+            .getByRole("row")
+            .filter({ hasText: post.title })
+            .getByRole("button", { name: `Restore “${post.title}”` });
+          const otherTab = await page.context().newPage();
+          await logOut(otherTab);
+          await otherTab.close();
+
+          await restore.click();
+          const message = page.getByRole("alert").filter({ hasText: SIGNED_OUT });
+          await expect(message).toBeVisible();
+          await expect(page).toHaveURL("/admin/trash");
+          await expect(restore).toBeVisible();
+
+          const opened = page.waitForEvent("popup");
+          await message.getByRole("link", { name: "Log in in a new tab" }).click();
+          const logIn = await opened;
+          await logInThroughForm(logIn, E2E_ADMIN);
+          await expect(logIn).not.toHaveURL(/\/login/);
+          await logIn.close();
+
+          await restore.click();
+          await expect(page.getByRole("status").filter({ hasText: "Restored" })).toBeVisible();
+          await expect(page.getByRole("alert")).toHaveCount(0);
+        },
+      );
+    });
   },
 );

@@ -1,13 +1,15 @@
 import { Form, useLocation } from "react-router";
 import { FlashMessage as SiteFlashMessage, type Flash } from "../flash-message.tsx";
-import { IntentField, SubmitButton } from "../form-fields.tsx";
+import { IntentField, LogInLink, SubmitButton } from "../form-fields.tsx";
+import { SIGNED_OUT } from "../../lib/unanswered-posts.ts";
 
 /** Where the Undo button posts: the Trash screen's restore. */
 export const UNDO_ACTION = "/admin/trash";
 
 /**
- * The admin area's flash message: the site's, plus Undo after a delete (record 030). Kept apart
- * so visitors' pages do not carry the form's code.
+ * The admin area's flash message: the site's, plus Undo after a delete (record 030), or the Log In
+ * link after a post met an ended session (record 049). Kept apart so visitors' pages do not carry
+ * the form's code.
  */
 export function FlashMessage(props: {
   flash: Flash | null;
@@ -17,6 +19,7 @@ export function FlashMessage(props: {
   const undo = props.flash?.undo;
   return (
     <SiteFlashMessage {...props}>
+      <LogInLink shown={props.flash?.message === SIGNED_OUT} />
       {undo ? <UndoForm trashId={undo.trashId} /> : null}
     </SiteFlashMessage>
   );

@@ -7,7 +7,7 @@ import {
   signInAsAdmin,
   uniqueTitle,
 } from "./admin-support.ts";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { E2E_ADMIN } from "./accounts.ts";
 import { logInThroughForm, logOut } from "./account-support.ts";
 import { expect, test } from "./fixtures.ts";
@@ -245,6 +245,23 @@ test.describe(
 const SIGNED_OUT =
   "You were signed out, so this was not saved. Everything you typed is still here: log in again in a new tab, then try again.";
 
+/** The admin's session ended elsewhere: Log Out in another tab of the same browser. */
+async function logOutInAnotherTab(page: Page) {
+  const otherTab = await page.context().newPage();
+  await logOut(otherTab);
+  await otherTab.close();
+}
+
+/** The message's "Log in in a new tab", followed: the admin logs in there and closes it. */
+async function logInThroughNewTab(page: Page, message: Locator) {
+  const opened = page.waitForEvent("popup");
+  await message.getByRole("link", { name: "Log in in a new tab" }).click();
+  const logIn = await opened;
+  await logInThroughForm(logIn, E2E_ADMIN);
+  await expect(logIn).not.toHaveURL(/\/login/);
+  await logIn.close();
+}
+
 // Without JavaScript a post that meets an ended session goes to Log In, as the spec says.
 test.describe(
   "a post that meets an ended session keeps the form as typed",
@@ -263,9 +280,7 @@ test.describe(
         async (post) => {
           await openSettled(page, `/admin/blog/${post.id}`);
           await expect(page.getByRole("button", { name: "Bold" })).toBeVisible();
-          const otherTab = await page.context().newPage();
-          await logOut(otherTab);
-          await otherTab.close();
+          await logOutInAnotherTab(page);
 
           const title = page.getByRole("textbox", { name: "Title", exact: true });
           const article = page.getByRole("textbox", { name: "Blog Article" });
@@ -283,12 +298,7 @@ test.describe(
           await expect(title).toHaveValue(`${post.title} (typed after lunch)`);
           await expect(article).toContainText("Written while signed out.");
 
-          const opened = page.waitForEvent("popup");
-          await message.getByRole("link", { name: "Log in in a new tab" }).click();
-          const logIn = await opened;
-          await logInThroughForm(logIn, E2E_ADMIN);
-          await expect(logIn).not.toHaveURL(/\/login/);
-          await logIn.close();
+          await logInThroughNewTab(page, message);
 
           await page.getByRole("button", { name: "Save Changes" }).click();
           await expect(page).toHaveURL("/admin/blog");
@@ -316,9 +326,7 @@ test.describe(
             .getByRole("row")
             .filter({ hasText: post.title })
             .getByRole("button", { name: `Restore “${post.title}”` });
-          const otherTab = await page.context().newPage();
-          await logOut(otherTab);
-          await otherTab.close();
+          await logOutInAnotherTab(page);
 
           await restore.click();
           const message = page.getByRole("alert").filter({ hasText: SIGNED_OUT });
@@ -326,12 +334,7 @@ test.describe(
           await expect(page).toHaveURL("/admin/trash");
           await expect(restore).toBeVisible();
 
-          const opened = page.waitForEvent("popup");
-          await message.getByRole("link", { name: "Log in in a new tab" }).click();
-          const logIn = await opened;
-          await logInThroughForm(logIn, E2E_ADMIN);
-          await expect(logIn).not.toHaveURL(/\/login/);
-          await logIn.close();
+          await logInThroughNewTab(page, message);
 
           await restore.click();
           await expect(page.getByRole("status").filter({ hasText: "Restored" })).toBeVisible();

@@ -7,7 +7,7 @@ import {
 import { useEffect, useRef, type ReactNode } from "react";
 import { useFormAction, useNavigation } from "react-router";
 import { INTENT_FIELD } from "../lib/form-intent.ts";
-import { SIGNED_OUT, unansweredMessageOf } from "../lib/unanswered-posts.ts";
+import { asksToLogIn, unansweredMessageOf } from "../lib/unanswered-posts.ts";
 import { keepTypedText } from "../lib/typed-before-hydration.ts";
 import { useFieldFeedback, useFormMessage } from "./app-form.tsx";
 
@@ -250,13 +250,13 @@ export function FormMessage() {
       className="scroll-mt-40 rounded-xl border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800"
     >
       {message}
-      <LogInLink shown={message === SIGNED_OUT} />
+      <LogInLink shown={asksToLogIn(message)} />
     </div>
   );
 }
 
 /**
- * After SIGNED_OUT, the Log In page in a new tab: signed in there, this page's next post goes
+ * After a message that asks to log in again, the Log In page in a new tab: signed in there, this page's next post goes
  * through with what is on it (record 049).
  */
 export function LogInLink({ shown }: { shown: boolean }) {
@@ -290,7 +290,7 @@ export function UnansweredNote({
       className={`rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ${className}`}
     >
       {message}
-      <LogInLink shown={message === SIGNED_OUT} />
+      <LogInLink shown={asksToLogIn(message)} />
     </p>
   );
 }

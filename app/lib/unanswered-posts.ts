@@ -12,6 +12,23 @@ export const NO_ANSWER = "The site could not complete this just now. Please try 
 export const SIGNED_OUT =
   "You were signed out, so this was not saved. Everything you typed is still here: log in again in a new tab, then try again.";
 
+/**
+ * SIGNED_OUT for a button's post (Restore, rotate a photo, a new order): nothing was typed, and
+ * the screen stays as it was.
+ */
+export const SIGNED_OUT_NOT_DONE =
+  "You were signed out, so this was not done. Log in again in a new tab, then try again.";
+
+/** A button's message for `message`: SIGNED_OUT without its word about typing. */
+export function forButton(message: string): string {
+  return message === SIGNED_OUT ? SIGNED_OUT_NOT_DONE : message;
+}
+
+/** Whether `message` asks to log in again: the Log In link follows it (`LogInLink`). */
+export function asksToLogIn(message: string | null | undefined): boolean {
+  return message === SIGNED_OUT || message === SIGNED_OUT_NOT_DONE;
+}
+
 /** A form's reply that only says `message`: every field keeps what was typed. */
 export function formUnanswered(message: string = NO_ANSWER): {
   result: SubmissionResult<string[]>;
@@ -22,7 +39,7 @@ export function formUnanswered(message: string = NO_ANSWER): {
 
 /** A screen's message in place of its flash, when a button's post was not answered. */
 export function flashUnanswered(message: string = NO_ANSWER): { flash: Flash } {
-  return { flash: { kind: "error", message } };
+  return { flash: { kind: "error", message: forButton(message) } };
 }
 
 /**
@@ -31,7 +48,7 @@ export function flashUnanswered(message: string = NO_ANSWER): { flash: Flash } {
  */
 export function unansweredMessageOf(data: unknown): string | null {
   const message = (data as { unanswered?: unknown } | null | undefined)?.unanswered;
-  return typeof message === "string" ? message : null;
+  return typeof message === "string" ? forButton(message) : null;
 }
 
 /**

@@ -244,6 +244,9 @@ test.describe(
 
 const SIGNED_OUT =
   "You were signed out, so this was not saved. Everything you typed is still here: log in again in a new tab, then try again.";
+/** The same for a button, where nothing was typed. */
+const SIGNED_OUT_NOT_DONE =
+  "You were signed out, so this was not done. Log in again in a new tab, then try again.";
 
 /** The admin's session ended elsewhere: Log Out in another tab of the same browser. */
 async function logOutInAnotherTab(page: Page) {
@@ -309,7 +312,7 @@ test.describe(
       );
     });
 
-    test("Restore in the trash signed out in another tab: the trash says so with the Log In link, and Restore goes through once logged in again", async ({
+    test("Restore in History and in the trash signed out in another tab: each says so with the Log In link, and Restore goes through once logged in again", async ({
       page,
       apiUrl,
       appUrl,
@@ -320,6 +323,20 @@ test.describe(
         urls,
         uniqueTitle("Restored after a sign-out", testInfo.project.name),
         async (post) => {
+          await adminApiPost(page, urls, `/api/blog/${post.id}`, { title: `${post.title} again` });
+          await openSettled(page, `/admin/blog/${post.id}/history?version=1`);
+          await logOutInAnotherTab(page);
+          await page.getByRole("button", { name: "Restore this version" }).click();
+          const historyMessage = page.getByRole("alert");
+          await expect(historyMessage).toHaveText(`${SIGNED_OUT_NOT_DONE} Log in in a new tab`);
+          await expect(page).toHaveURL(`/admin/blog/${post.id}/history?version=1`);
+          await logInThroughNewTab(page, historyMessage);
+          await page.getByRole("button", { name: "Restore this version" }).click();
+          await expect(page).toHaveURL(`/admin/blog/${post.id}`);
+          await expect(page.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(
+            post.title,
+          );
+
           await adminApiDelete(page, urls, `/api/blog/${post.id}`);
           await openSettled(page, "/admin/trash");
           const restore = page
@@ -329,8 +346,8 @@ test.describe(
           await logOutInAnotherTab(page);
 
           await restore.click();
-          const message = page.getByRole("alert").filter({ hasText: SIGNED_OUT });
-          await expect(message).toBeVisible();
+          const message = page.getByRole("alert");
+          await expect(message).toHaveText(`${SIGNED_OUT_NOT_DONE} Log in in a new tab`);
           await expect(page).toHaveURL("/admin/trash");
           await expect(restore).toBeVisible();
 

@@ -1,7 +1,7 @@
 import { Form, useLocation } from "react-router";
 import { FlashMessage as SiteFlashMessage, type Flash } from "../flash-message.tsx";
 import { IntentField, LogInLink, SubmitButton } from "../form-fields.tsx";
-import { SIGNED_OUT } from "../../lib/unanswered-posts.ts";
+import { asksToLogIn } from "../../lib/unanswered-posts.ts";
 
 /** Where the Undo button posts: the Trash screen's restore. */
 export const UNDO_ACTION = "/admin/trash";
@@ -19,7 +19,7 @@ export function FlashMessage(props: {
   const undo = props.flash?.undo;
   return (
     <SiteFlashMessage {...props}>
-      <LogInLink shown={props.flash?.message === SIGNED_OUT} />
+      <LogInLink shown={asksToLogIn(props.flash?.message)} />
       {undo ? <UndoForm trashId={undo.trashId} /> : null}
     </SiteFlashMessage>
   );

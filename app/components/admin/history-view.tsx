@@ -9,7 +9,7 @@ import {
 } from "../../lib/history.ts";
 import { publishDateText } from "../../lib/admin-entries.ts";
 import { LogInLink, SubmitButton } from "../form-fields.tsx";
-import { SIGNED_OUT } from "../../lib/unanswered-posts.ts";
+import { asksToLogIn } from "../../lib/unanswered-posts.ts";
 import { LocalDate } from "../local-date.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
 import { AdminToolbar } from "./admin-entry-parts.tsx";
@@ -40,7 +40,7 @@ export function HistoryView({ history, error }: { history: History; error: strin
       {error ? (
         <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 text-red-800">
           {error}
-          <LogInLink shown={error === SIGNED_OUT} />
+          <LogInLink shown={asksToLogIn(error)} />
         </p>
       ) : null}
       {history.results.length === 0 ? (

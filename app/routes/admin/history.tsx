@@ -1,7 +1,7 @@
 import { HistoryView } from "../../components/admin/history-view.tsx";
 import { loadHistory, restoreVersion } from "../../lib/history.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
-import { unansweredAs } from "../../lib/unanswered-posts.ts";
+import { forButton, unansweredAs } from "../../lib/unanswered-posts.ts";
 import type { Route } from "./+types/history";
 
 /** /admin/{projects,blog,opportunities,widgets,testimonials}/{id}/history and /admin/settings/history. */
@@ -15,7 +15,7 @@ export async function action({ context, url, request }: Route.ActionArgs) {
 
 /** A restore the site did not answer leaves the screen as it was, with a message. */
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
-  unansweredAs(serverAction, (message) => ({ error: message }));
+  unansweredAs(serverAction, (message) => ({ error: forButton(message) }));
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "History");

@@ -256,8 +256,8 @@ export function FormMessage() {
 }
 
 /**
- * After a message that asks to log in again, the Log In page in a new tab: signed in there, this page's next post goes
- * through with what is on it (record 049).
+ * After a message that asks to log in again, the Log In page in a new tab: signed in there, this
+ * page's next post goes through with what is on it (record 049).
  */
 export function LogInLink({ shown }: { shown: boolean }) {
   if (!shown) return null;

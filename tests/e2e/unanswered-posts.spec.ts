@@ -48,6 +48,16 @@ async function withNewsPost(
   }
 }
 
+/** A second version of the post through the API, and History open on the first. */
+async function openFirstVersion(
+  page: Page,
+  urls: { apiUrl: string; appUrl: string },
+  post: NewsPost,
+) {
+  await adminApiPost(page, urls, `/api/blog/${post.id}`, { title: `${post.title} again` });
+  await openSettled(page, `/admin/blog/${post.id}/history?version=1`);
+}
+
 // Without JavaScript the browser shows its own page for a post that got no answer: nothing of
 // the site's is on screen to keep. The no-js project leaves these out (playwright.config.ts).
 test.describe(
@@ -190,8 +200,7 @@ test.describe(
         urls,
         uniqueTitle("Restored offline", testInfo.project.name),
         async (post) => {
-          await adminApiPost(page, urls, `/api/blog/${post.id}`, { title: `${post.title} again` });
-          await openSettled(page, `/admin/blog/${post.id}/history?version=1`);
+          await openFirstVersion(page, urls, post);
           await expect(page.getByRole("heading", { level: 2, name: "Version 1" })).toBeVisible();
           await page.context().setOffline(true);
           await page.getByRole("button", { name: "Restore this version" }).click();
@@ -323,8 +332,7 @@ test.describe(
         urls,
         uniqueTitle("Restored after a sign-out", testInfo.project.name),
         async (post) => {
-          await adminApiPost(page, urls, `/api/blog/${post.id}`, { title: `${post.title} again` });
-          await openSettled(page, `/admin/blog/${post.id}/history?version=1`);
+          await openFirstVersion(page, urls, post);
           await logOutInAnotherTab(page);
           await page.getByRole("button", { name: "Restore this version" }).click();
           const historyMessage = page.getByRole("alert");

@@ -334,10 +334,15 @@ test.describe(
         async (post) => {
           await openFirstVersion(page, urls, post);
           await logOutInAnotherTab(page);
+          const desktop = page.viewportSize()!;
+          await page.setViewportSize({ width: 390, height: 800 });
           await page.getByRole("button", { name: "Restore this version" }).click();
           const historyMessage = page.getByRole("alert");
           await expect(historyMessage).toHaveText(`${SIGNED_OUT_NOT_DONE} Log in in a new tab`);
+          // On a phone Restore is far below the message: it is brought into view.
+          await expect(historyMessage).toBeInViewport({ ratio: 1 });
           await expect(page).toHaveURL(`/admin/blog/${post.id}/history?version=1`);
+          await page.setViewportSize(desktop);
           await logInThroughNewTab(page, historyMessage);
           await page.getByRole("button", { name: "Restore this version" }).click();
           await expect(page).toHaveURL(`/admin/blog/${post.id}`);

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import {
   changedLabel,
@@ -37,12 +38,7 @@ export function HistoryView({ history, error }: { history: History; error: strin
     <>
       <AdminToolbar backTo={here} />
       <ScreenHeading title="History">{itemName(current) || null}</ScreenHeading>
-      {error ? (
-        <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 text-red-800">
-          {error}
-          <LogInLink shown={asksToLogIn(error)} />
-        </p>
-      ) : null}
+      <RestoreError error={error} />
       {history.results.length === 0 ? (
         <p className="mt-8">No saved versions yet: the first save keeps the item as it was.</p>
       ) : (
@@ -147,4 +143,22 @@ function PictureValue({ url }: { url: string | undefined }) {
 /** A snapshot's fields as the edit form shows them: the publish date as dd/mm/yyyy. */
 function readable(fields: Record<string, string>): Record<string, string> {
   return fields.created_at ? { ...fields, created_at: publishDateText(fields.created_at) } : fields;
+}
+
+/**
+ * Why a restore did not happen, above the versions. It is brought into view when it appears: on
+ * a phone, Restore is far below it.
+ */
+function RestoreError({ error }: { error: string | null }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (error) ref.current?.scrollIntoView({ block: "nearest" });
+  }, [error]);
+  if (!error) return null;
+  return (
+    <p ref={ref} role="alert" className="mt-6 scroll-mt-40 rounded-lg bg-red-50 p-4 text-red-800">
+      {error}
+      <LogInLink shown={asksToLogIn(error)} />
+    </p>
+  );
 }

@@ -26,6 +26,8 @@ export default defineConfig({
       name: "js",
       testIgnore: HTTP_ONLY,
       use: { ...devices["Desktop Chrome"], launchOptions: chromium },
+      // What the browser does on its own when no script takes over (a post's redirect, say).
+      grepInvert: /@no-javascript-only/,
     },
     {
       name: "no-js",

@@ -73,7 +73,7 @@ export async function loadAdminEntryScreen(
   const [entry, { flash, headers }, draft] = await Promise.all([
     loadAdminEntry(context, kind, id),
     takeFlash(context, request),
-    loadDraft(context, kind, entryId, url),
+    loadDraft(context, kind, entryId, { request, url }),
   ]);
   return data(
     {

@@ -48,7 +48,7 @@ export async function loadAdminTestimonialsScreen(
     loadTestimonialPage(context, url),
     gone ?? (editId === null ? null : loadTestimonial(context, String(editId))),
     gone ? { flash: null, headers: undefined } : takeFlash(context, request),
-    gone || editId === null ? null : loadDraft(context, "testimonials", editId, url),
+    gone || editId === null ? null : loadDraft(context, "testimonials", editId, { request, url }),
   ]);
   return data(
     {

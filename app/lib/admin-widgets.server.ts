@@ -138,7 +138,7 @@ export async function loadAdminWidgetScreen(
   const [widget, { flash, headers }, draft] = await Promise.all([
     loadAdminWidget(context, id),
     takeFlash(context, request),
-    loadDraft(context, "widgets", widgetId, url),
+    loadDraft(context, "widgets", widgetId, { request, url }),
   ]);
   const deletable = context.get(siteSettingsContext).editable && widget.deletable;
   const confirmingDelete = deletable && url.searchParams.get("confirm") === "delete";

@@ -8,7 +8,9 @@ import {
   DRAFT_SUBJECTS,
   type DraftBanner,
   type DraftSubject,
+  NOT_DRAFTED_FIELDS,
 } from "./drafts.ts";
+import { takeKeptForm } from "./kept-forms.server.ts";
 import { apiClientContext, siteSettingsContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -19,9 +21,6 @@ const DraftSchema = z.object({
   saved_at: z.string(),
 });
 
-/** The form fields that are not the item's text: how the form is sent, not what it holds. */
-const NOT_DRAFTED = new Set([INTENT_FIELD, "version", "redirectTo"]);
-
 /**
  * The signed-in admin's autosaved draft of an item (record 030), for the edit screen's banner;
  * with `?draft=restore` its values too, which the form then starts from. Null when there is none,
@@ -31,8 +30,14 @@ export async function loadDraft(
   context: Context,
   subject: DraftSubject,
   id: number | string,
-  url: URL,
+  { request, url }: { request: Request; url: URL },
 ): Promise<DraftBanner | null> {
+  const kept = await takeKeptForm(context, request, url);
+  if (kept) {
+    const savedAt = new Date().toISOString();
+    const restored = { version: kept.version, values: kept.values };
+    return { savedAt, savedAtText: clockTime(savedAt), restored, keptAtSignOut: true };
+  }
   if (!context.get(siteSettingsContext).editable) return null;
   const api = context.get(apiClientContext);
   const result = await api.get(`/api/drafts/${subject}/${id}`, { schema: DraftSchema });
@@ -75,7 +80,7 @@ export async function draftAction(
 
   const values: Record<string, string> = {};
   for (const [name, value] of formData) {
-    if (typeof value === "string" && !NOT_DRAFTED.has(name)) values[name] = value;
+    if (typeof value === "string" && !NOT_DRAFTED_FIELDS.has(name)) values[name] = value;
   }
   const version = Number(formData.get("version"));
   const result = await api.put(path, {

@@ -1,3 +1,5 @@
+import { INTENT_FIELD } from "./form-intent.ts";
+
 /** The items with autosaved drafts, by their API and admin URL segment (record 030). */
 export const DRAFT_SUBJECTS = [
   "projects",
@@ -10,12 +12,17 @@ export const DRAFT_SUBJECTS = [
 
 export type DraftSubject = (typeof DRAFT_SUBJECTS)[number];
 
+/** The form fields that are not the item's text: how the form is sent, not what it holds. */
+export const NOT_DRAFTED_FIELDS = new Set([INTENT_FIELD, "version", "redirectTo"]);
+
 /** What an edit screen knows of the admin's draft: when it was saved, and its values once restored. */
 export type DraftBanner = {
   savedAt: string;
   /** The time as the server's clock reads it, shown until the browser puts its own. */
   savedAtText: string;
   restored: { version: number | null; values: Record<string, string> } | null;
+  /** The values are what a Save sent after the session ended, kept over Log In (record 050). */
+  keptAtSignOut?: true;
 };
 
 /**
@@ -32,6 +39,10 @@ export const AUTOSAVE_FAILED: Record<AutosaveFailure, string> = {
   unavailable:
     "The draft could not be saved. Your changes are still on this page, and autosave tries again as you type.",
 };
+
+/** Above an edit form that starts from what a Save sent after the session ended (record 050). */
+export const KEPT_AT_SIGN_OUT =
+  "This is what you typed before you were signed out. It is not saved yet: check it, then press Save.";
 
 /** Where the browser's autosave posts. */
 export const draftPath = (subject: DraftSubject, id: number | string) =>

@@ -7,27 +7,34 @@ export type { Flash };
 type Context = Readonly<RouterContextProvider>;
 
 const FLASH_COOKIE = "almoner_flash";
-const flashCookies = new Map<string, Cookie>();
+const signedCookies = new Map<string, Cookie>();
 
 /**
- * The flash cookie, signed with the web tier's cookie secret (from APP_KEY): a message someone
- * planted or altered in the browser fails the signature and is never shown.
+ * A cookie of ours signed with the web tier's cookie secret (from APP_KEY): a value someone
+ * planted or altered in the browser fails the signature and is never read.
  */
-function flashCookieOf(context: Context): Cookie {
+export function signedCookieOf(
+  context: Context,
+  name: string,
+  options: { path: string; maxAge: number },
+): Cookie {
   const { cookieSecret } = context.get(requestFactsContext).config;
-  let cookie = flashCookies.get(cookieSecret);
+  const key = `${name} ${cookieSecret}`;
+  let cookie = signedCookies.get(key);
   if (!cookie) {
-    cookie = createCookie(FLASH_COOKIE, {
-      path: "/",
+    cookie = createCookie(name, {
+      ...options,
       httpOnly: true,
       sameSite: "lax",
-      maxAge: 60,
       secrets: [cookieSecret],
     });
-    flashCookies.set(cookieSecret, cookie);
+    signedCookies.set(key, cookie);
   }
   return cookie;
 }
+
+const flashCookieOf = (context: Context) =>
+  signedCookieOf(context, FLASH_COOKIE, { path: "/", maxAge: 60 });
 
 /** A redirect that carries a message to the page it leads to. */
 export async function redirectWithFlash(

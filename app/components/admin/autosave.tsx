@@ -6,6 +6,7 @@ import {
   clockTime,
   draftPath,
   type DraftBanner,
+  KEPT_AT_SIGN_OUT,
   type DraftSubject,
 } from "../../lib/drafts.ts";
 import { INTENT_FIELD } from "../../lib/forms.ts";
@@ -98,7 +99,8 @@ function LeaveDialog({ blocker }: { blocker: Blocker }) {
  * "You have unsaved changes from 14:02." above an edit form whose admin has a draft of it:
  * Restore reloads the screen from the draft (a GET, so it works without JavaScript), Discard
  * deletes it. Hidden once the draft is restored. `here` may carry a query (a modal's `?edit=3`),
- * which Restore keeps.
+ * which Restore keeps. After a Save that met an ended session without JavaScript, it says instead
+ * that the form holds what was typed then (record 050).
  */
 export function DraftNotice({
   draft,
@@ -114,6 +116,16 @@ export function DraftNotice({
   className?: string;
 }) {
   const hydrated = useHydrated();
+  if (draft?.keptAtSignOut) {
+    return (
+      <p
+        role="status"
+        className={`${className} rounded-xl bg-amber-50 p-4 text-ink ring-1 ring-amber-200`}
+      >
+        {KEPT_AT_SIGN_OUT}
+      </p>
+    );
+  }
   if (!draft || draft.restored) return null;
   // The server's clock first, so the page hydrates as it was rendered; then the viewer's.
   const time = hydrated ? clockTime(draft.savedAt) : draft.savedAtText;

@@ -5,10 +5,13 @@ import { useRootData } from "../../lib/root-data.ts";
 import { AreaLayout, SideMenu, type SideMenuEntry } from "../../components/side-menu.tsx";
 import { unreadMessageCount } from "../../lib/admin-messages.server.ts";
 import { requireAdmin } from "../../lib/guards.server.ts";
+import { keepTypedForLogIn } from "../../lib/kept-forms.server.ts";
+import { currentUserContext } from "../../lib/request-context.server.ts";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [
-  ({ url, context }) => {
+  async ({ url, request, context }) => {
+    if (!context.get(currentUserContext)) await keepTypedForLogIn(context, request, url);
     requireAdmin({ url, context });
   },
 ];

@@ -80,7 +80,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const [settings, { flash, headers }, draft] = await Promise.all([
     api.read("/api/settings", SettingsSchema),
     takeFlash(context, request),
-    loadDraft(context, "settings", 0, url),
+    loadDraft(context, "settings", 0, { request, url }),
   ]);
   return data(
     {

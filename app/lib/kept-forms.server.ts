@@ -1,0 +1,117 @@
+import { randomBytes } from "node:crypto";
+import { LRUCache } from "lru-cache";
+import type { RouterContextProvider } from "react-router";
+import { loginPath } from "./api-answers.server.ts";
+import { NOT_DRAFTED_FIELDS } from "./drafts.ts";
+import { redirectWithFlash, signedCookieOf } from "./flash.server.ts";
+import { INTENT_FIELD } from "./form-intent.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/**
+ * What an admin typed into an edit form whose Save met an ended session, without JavaScript
+ * (record 050): the browser is sent to Log In, and after it the edit screen starts from this.
+ */
+export type KeptForm = {
+  /** The screen the form was posted from: its path and query (`/admin/testimonials?edit=3`). */
+  location: string;
+  version: number | null;
+  values: Record<string, string>;
+};
+
+export const KEPT_FORM_NOTICE =
+  "You were signed out, so your changes were not saved. Log in, and what you typed will be back in the form.";
+
+/** The edit screens that restore a kept form: those with autosaved drafts (record 030). */
+const KEEPS_TYPED =
+  /^\/admin\/(?:(?:projects|blog|opportunities|widgets)\/\d{1,10}|testimonials|settings)\/?$/;
+const KEPT_COOKIE = "almoner_kept";
+const KEPT_FOR_MS = 60 * 60 * 1000;
+const MiB = 1024 * 1024;
+
+/**
+ * In this web tier's memory, by a random token in the browser's cookie. Bounded by bytes, so a
+ * flood of anonymous posts costs at most `maxSize` and only pushes out older forms.
+ */
+const keptForms = new LRUCache<string, KeptForm>({
+  max: 1000,
+  maxSize: 32 * MiB,
+  maxEntrySize: 2 * MiB,
+  sizeCalculation: (kept) => Math.max(1, JSON.stringify(kept).length),
+  ttl: KEPT_FOR_MS,
+});
+
+const keptCookieOf = (context: Context) =>
+  signedCookieOf(context, KEPT_COOKIE, { path: "/admin", maxAge: KEPT_FOR_MS / 1000 });
+
+/**
+ * A browser's own post of a page (no JavaScript). With JavaScript the router posts with `fetch`
+ * (`Sec-Fetch-Mode: cors`), and the screen itself keeps what was typed (record 049).
+ */
+function isPageSubmission(request: Request): boolean {
+  const mode = request.headers.get("Sec-Fetch-Mode");
+  return mode === null || mode === "navigate";
+}
+
+/**
+ * For a Save posted without JavaScript by a browser whose session has ended: keeps what was typed
+ * and throws the redirect to Log In, with a notice and the kept form's cookie. Returns for any
+ * other request, which the guard then handles as before.
+ */
+export async function keepTypedForLogIn(context: Context, request: Request, url: URL) {
+  if (request.method !== "POST" || !KEEPS_TYPED.test(url.pathname)) return;
+  if (!isPageSubmission(request)) return;
+  const formData = await request.formData().catch(() => null);
+  const intent = formData?.get(INTENT_FIELD);
+  if (!formData || (intent !== null && intent !== "save")) return;
+  const values: Record<string, string> = {};
+  for (const [name, value] of formData) {
+    if (typeof value === "string" && !NOT_DRAFTED_FIELDS.has(name)) values[name] = value;
+  }
+  if (Object.keys(values).length === 0) return;
+  const version = Number(formData.get("version"));
+  const location = url.pathname + url.search;
+  const token = randomBytes(18).toString("base64url");
+  keptForms.set(token, {
+    location,
+    version: Number.isSafeInteger(version) && version > 0 ? version : null,
+    values,
+  });
+  const headers = new Headers({ "Set-Cookie": await keptCookieOf(context).serialize(token) });
+  throw await redirectWithFlash(
+    context,
+    loginPath(location),
+    { kind: "error", message: KEPT_FORM_NOTICE },
+    { headers },
+  );
+}
+
+/**
+ * The form this browser kept for the screen at `url`, taken out of the store: the screen starts
+ * from it once. Null when there is none for this screen.
+ */
+export async function takeKeptForm(
+  context: Context,
+  request: Request,
+  url: URL,
+): Promise<KeptForm | null> {
+  const cookieHeader = request.headers.get("Cookie");
+  if (!cookieHeader?.includes(`${KEPT_COOKIE}=`)) return null;
+  const token: unknown = await keptCookieOf(context).parse(cookieHeader);
+  if (typeof token !== "string") return null;
+  const kept = keptForms.get(token);
+  if (!kept || !sameLocation(kept.location, url)) return null;
+  keptForms.delete(token);
+  return kept;
+}
+
+/** The same screen: the same path, and the same query but for how the form was sent (`?index`). */
+function sameLocation(location: string, url: URL): boolean {
+  const kept = new URL(location, url);
+  const query = (params: URLSearchParams) =>
+    [...params].filter(([name]) => name !== "index" && name !== "draft").join("&");
+  return (
+    kept.pathname.replace(/\/$/, "") === url.pathname.replace(/\/$/, "") &&
+    query(kept.searchParams) === query(url.searchParams)
+  );
+}

@@ -1,0 +1,146 @@
+import type { Page } from "@playwright/test";
+import { E2E_ADMIN } from "./accounts.ts";
+import { logInThroughForm, logOut } from "./account-support.ts";
+import { adminApiDelete, adminApiPost, signInAsAdmin, uniqueTitle } from "./admin-support.ts";
+import { expect, test } from "./fixtures.ts";
+
+const KEPT_FORM_NOTICE =
+  "You were signed out, so your changes were not saved. Log in, and what you typed will be back in the form.";
+const KEPT_AT_SIGN_OUT =
+  "This is what you typed before you were signed out. It is not saved yet: check it, then press Save.";
+
+/** The admin's session ended elsewhere: Log Out in another tab of the same browser. */
+async function logOutInAnotherTab(page: Page) {
+  const otherTab = await page.context().newPage();
+  await logOut(otherTab);
+  await otherTab.close();
+}
+
+// With JavaScript the screen itself stays, with a message and a Log In link (record 049, tested
+// in unanswered-posts.spec.ts); without it the browser goes to Log In and comes back (record 050).
+test.describe(
+  "without JavaScript, a Save after the session ended comes back after Log In",
+  { tag: "@no-javascript-only" },
+  () => {
+    test("a news post: Log In says the changes were not saved, and the edit screen then holds what was typed until Save", async ({
+      page,
+      apiUrl,
+      appUrl,
+    }, testInfo) => {
+      const urls = { apiUrl, appUrl };
+      await signInAsAdmin(page, urls);
+      const title = uniqueTitle("Kept over Log In", testInfo.project.name);
+      const post = await adminApiPost<{ id: number }>(page, urls, "/api/blog", { title });
+      try {
+        await page.goto(`/admin/blog/${post.id}`);
+        await logOutInAnotherTab(page);
+        const titleField = page.getByRole("textbox", { name: "Title", exact: true });
+        const article = page.getByRole("textbox", { name: "Blog Article" });
+        await titleField.fill(`${title} (typed after lunch)`);
+        await article.fill("<p>Written while signed out.</p>");
+        await page.getByRole("button", { name: "Save Changes" }).click();
+
+        await expect(page).toHaveURL(
+          `/login?redirectTo=${encodeURIComponent(`/admin/blog/${post.id}`)}`,
+        );
+        await expect(page.getByRole("alert")).toHaveText(KEPT_FORM_NOTICE);
+        await logInThroughForm(page, E2E_ADMIN);
+
+        await expect(page).toHaveURL(`/admin/blog/${post.id}`);
+        await expect(page.getByRole("status").filter({ hasText: KEPT_AT_SIGN_OUT })).toHaveText(
+          KEPT_AT_SIGN_OUT,
+        );
+        await expect(titleField).toHaveValue(`${title} (typed after lunch)`);
+        await expect(article).toHaveValue("<p>Written while signed out.</p>");
+        const saved = await page.request.get(`${apiUrl}/api/blog/${post.id}`);
+        expect(((await saved.json()) as { title: string }).title).toBe(title);
+
+        await page.getByRole("button", { name: "Save Changes" }).click();
+        await expect(page).toHaveURL("/admin/blog");
+        await page.goto(`/admin/blog/${post.id}`);
+        await expect(titleField).toHaveValue(`${title} (typed after lunch)`);
+        await expect(article).toHaveValue("<p>Written while signed out.</p>");
+        await expect(page.getByText(KEPT_AT_SIGN_OUT)).toHaveCount(0);
+      } finally {
+        await signInAsAdmin(page, urls);
+        await adminApiDelete(page, urls, `/api/blog/${post.id}`);
+      }
+    });
+
+    test("a testimonial edited in its dialog comes back in the dialog after Log In", async ({
+      page,
+      apiUrl,
+      appUrl,
+    }, testInfo) => {
+      const urls = { apiUrl, appUrl };
+      await signInAsAdmin(page, urls);
+      const name = uniqueTitle("Grace", testInfo.project.name);
+      const testimonial = await adminApiPost<{ id: number }>(page, urls, "/api/testimonials", {
+        name,
+        score: 2,
+        review: "<p>Good, but the queue was long.</p>",
+      });
+      try {
+        await page.goto(`/admin/testimonials?edit=${testimonial.id}`);
+        await logOutInAnotherTab(page);
+        const dialog = page.getByRole("dialog");
+        await dialog.getByRole("textbox", { name: "Review" }).fill("<p>No queue at all now.</p>");
+        await dialog.getByRole("button", { name: "Save Changes" }).click();
+        await expect(page.getByRole("alert")).toHaveText(KEPT_FORM_NOTICE);
+        await logInThroughForm(page, E2E_ADMIN);
+
+        await expect(page).toHaveURL(new RegExp(`/admin/testimonials\\?edit=${testimonial.id}`));
+        await expect(dialog.getByRole("status")).toHaveText(KEPT_AT_SIGN_OUT);
+        await expect(dialog.getByLabel("Name")).toHaveValue(name);
+        await expect(dialog.getByRole("textbox", { name: "Review" })).toHaveValue(
+          "<p>No queue at all now.</p>",
+        );
+        await dialog.getByRole("button", { name: "Save Changes" }).click();
+        await expect(
+          page.getByRole("status").filter({ hasText: "Testimonial Changes Saved" }),
+        ).toBeVisible();
+        await expect(dialog).toHaveCount(0);
+        const saved = await page.request.get(`${apiUrl}/api/testimonials/${testimonial.id}`);
+        expect(((await saved.json()) as { review: string }).review).toContain("No queue at all");
+      } finally {
+        await signInAsAdmin(page, urls);
+        await adminApiDelete(page, urls, `/api/testimonials/${testimonial.id}`);
+      }
+    });
+
+    test("only a Save from a page whose screen restores it is kept: other posts, and the router's own, go to Log In as before", async ({
+      request,
+      appUrl,
+    }) => {
+      const post = (path: string, form: Record<string, string>, mode = "navigate") =>
+        request.post(path, {
+          form,
+          headers: { Origin: appUrl, "Sec-Fetch-Mode": mode },
+          maxRedirects: 0,
+        });
+      const kept = (response: Awaited<ReturnType<typeof post>>) =>
+        response
+          .headersArray()
+          .some(
+            ({ name, value }) => /^set-cookie$/i.test(name) && value.startsWith("almoner_kept="),
+          );
+      const toLogIn = (path: string) => `/login?redirectTo=${encodeURIComponent(path)}`;
+
+      const save = await post("/admin/blog/1", { intent: "save", title: "Typed" });
+      expect(save.status()).toBe(302);
+      expect(save.headers().location).toBe(toLogIn("/admin/blog/1"));
+      expect(kept(save)).toBe(true);
+
+      for (const response of [
+        await post("/admin/blog/1", { intent: "save", title: "Typed" }, "cors"),
+        await post("/admin/blog/1", { intent: "delete" }),
+        await post("/admin/blog/1", { intent: "save" }),
+        await post("/admin/users/1", { intent: "save", name: "Typed" }),
+      ]) {
+        expect(response.status()).toBe(302);
+        expect(response.headers().location).toMatch(/^\/login\?redirectTo=/);
+        expect(kept(response)).toBe(false);
+      }
+    });
+  },
+);

@@ -36,7 +36,8 @@ export async function loadDraft(
   if (kept) {
     const savedAt = new Date().toISOString();
     const restored = { version: kept.version, values: kept.values };
-    return { savedAt, savedAtText: clockTime(savedAt), restored, keptAtSignOut: true };
+    const keptAtSignOut = { pictureLost: kept.pictureLost };
+    return { savedAt, savedAtText: clockTime(savedAt), restored, keptAtSignOut };
   }
   if (!context.get(siteSettingsContext).editable) return null;
   const api = context.get(apiClientContext);

@@ -22,7 +22,7 @@ export type DraftBanner = {
   savedAtText: string;
   restored: { version: number | null; values: Record<string, string> } | null;
   /** The values are what a Save sent after the session ended, kept over Log In (record 050). */
-  keptAtSignOut?: true;
+  keptAtSignOut?: { pictureLost: boolean };
 };
 
 /**
@@ -43,6 +43,8 @@ export const AUTOSAVE_FAILED: Record<AutosaveFailure, string> = {
 /** Above an edit form that starts from what a Save sent after the session ended (record 050). */
 export const KEPT_AT_SIGN_OUT =
   "This is what you typed before you were signed out. It is not saved yet: check it, then press Save.";
+/** After it, when a picture had been chosen too: the browser cannot be given a file back. */
+export const KEPT_PICTURE_LOST = "The picture you chose could not be kept: choose it again.";
 
 /** Where the browser's autosave posts. */
 export const draftPath = (subject: DraftSubject, id: number | string) =>

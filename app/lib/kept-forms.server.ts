@@ -5,6 +5,7 @@ import { loginPath } from "./api-answers.server.ts";
 import { NOT_DRAFTED_FIELDS } from "./drafts.ts";
 import { redirectWithFlash, signedCookieOf } from "./flash.server.ts";
 import { INTENT_FIELD } from "./form-intent.ts";
+import { requestFactsContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -17,6 +18,8 @@ export type KeptForm = {
   location: string;
   version: number | null;
   values: Record<string, string>;
+  /** A picture was chosen too: a file is not kept, so it must be chosen again. */
+  pictureLost: boolean;
 };
 
 export const KEPT_FORM_NOTICE =
@@ -70,12 +73,15 @@ export async function keepTypedForLogIn(context: Context, request: Request, url:
   }
   if (Object.keys(values).length === 0) return;
   const version = Number(formData.get("version"));
+  const chosenFiles = [...formData.values()].filter((value) => typeof value !== "string");
+  const { tooLargeUploads = [] } = context.get(requestFactsContext);
   const location = url.pathname + url.search;
   const token = randomBytes(18).toString("base64url");
   keptForms.set(token, {
     location,
     version: Number.isSafeInteger(version) && version > 0 ? version : null,
     values,
+    pictureLost: chosenFiles.some((file) => file.size > 0) || tooLargeUploads.length > 0,
   });
   const headers = new Headers({ "Set-Cookie": await keptCookieOf(context).serialize(token) });
   throw await redirectWithFlash(

@@ -1,7 +1,13 @@
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "./accounts.ts";
 import { logInThroughForm, logOut } from "./account-support.ts";
-import { adminApiDelete, adminApiPost, signInAsAdmin, uniqueTitle } from "./admin-support.ts";
+import {
+  adminApiDelete,
+  adminApiPost,
+  photoFile,
+  signInAsAdmin,
+  uniqueTitle,
+} from "./admin-support.ts";
 import { expect, test } from "./fixtures.ts";
 
 const KEPT_FORM_NOTICE =
@@ -38,6 +44,9 @@ test.describe(
         const article = page.getByRole("textbox", { name: "Blog Article" });
         await titleField.fill(`${title} (typed after lunch)`);
         await article.fill("<p>Written while signed out.</p>");
+        await page
+          .getByLabel("Image", { exact: true })
+          .setInputFiles(await photoFile("well.jpg", "#2a7"));
         await page.getByRole("button", { name: "Save Changes" }).click();
 
         await expect(page).toHaveURL(
@@ -48,7 +57,7 @@ test.describe(
 
         await expect(page).toHaveURL(`/admin/blog/${post.id}`);
         await expect(page.getByRole("status").filter({ hasText: KEPT_AT_SIGN_OUT })).toHaveText(
-          KEPT_AT_SIGN_OUT,
+          `${KEPT_AT_SIGN_OUT} The picture you chose could not be kept: choose it again.`,
         );
         await expect(titleField).toHaveValue(`${title} (typed after lunch)`);
         await expect(article).toHaveValue("<p>Written while signed out.</p>");

@@ -7,6 +7,7 @@ import {
   draftPath,
   type DraftBanner,
   KEPT_AT_SIGN_OUT,
+  KEPT_PICTURE_LOST,
   type DraftSubject,
 } from "../../lib/drafts.ts";
 import { INTENT_FIELD } from "../../lib/forms.ts";
@@ -123,6 +124,7 @@ export function DraftNotice({
         className={`${className} rounded-xl bg-amber-50 p-4 text-ink ring-1 ring-amber-200`}
       >
         {KEPT_AT_SIGN_OUT}
+        {draft.keptAtSignOut.pictureLost ? ` ${KEPT_PICTURE_LOST}` : null}
       </p>
     );
   }

@@ -8,6 +8,8 @@ import {
   uniqueTitle,
   uploadPhotos,
 } from "./admin-support.ts";
+import { E2E_ADMIN } from "./accounts.ts";
+import { logInThroughForm, logOut } from "./account-support.ts";
 import { expect, test } from "./fixtures.ts";
 import { useSpecMinimalStack } from "./spec-minimal.ts";
 
@@ -224,6 +226,41 @@ test("a gallery's photos are uploaded, described and one deleted; then the galle
     await adminApiDelete(page, stack.urls, `/api/galleries/${id}`);
   }
 });
+
+test(
+  "without JavaScript, a Save after the session ended comes back after Log In, with no extensions to keep drafts",
+  { tag: "@no-javascript-only" },
+  async ({ page }, testInfo) => {
+    const web = stack.web.url;
+    const title = uniqueTitle("Minimal kept", testInfo.project.name);
+    const post = await adminApiPost<{ id: string }>(page, stack.urls, "/api/blog", { title });
+    try {
+      await page.goto(`${web}/admin/blog/${post.id}`);
+      const otherTab = await page.context().newPage();
+      await logOut(otherTab, web);
+      await otherTab.close();
+      await page.getByLabel("Title", { exact: true }).fill(`${title} (typed while away)`);
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(page).toHaveURL(new RegExp(`^${web}/login\\?redirectTo=`));
+      await logInThroughForm(page, E2E_ADMIN);
+
+      await expect(page).toHaveURL(`${web}/admin/blog/${post.id}`);
+      await expect(
+        statusSaying(page, "This is what you typed before you were signed out"),
+      ).toBeVisible();
+      await expect(page.getByLabel("Title", { exact: true })).toHaveValue(
+        `${title} (typed while away)`,
+      );
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(page).toHaveURL(`${web}/admin/blog`);
+      const saved = await page.request.get(`${stack.backend.url}/api/blog/${post.id}`);
+      expect(((await saved.json()) as { title: string }).title).toBe(`${title} (typed while away)`);
+    } finally {
+      await signInAsAdmin(page, stack.urls);
+      await adminApiDelete(page, stack.urls, `/api/blog/${post.id}`);
+    }
+  },
+);
 
 test("a text widget is edited and saved, and its public page shows the change", async ({
   page,

@@ -84,6 +84,13 @@ export async function logOut(page: Page, site = ""): Promise<void> {
   await expect(page).toHaveURL(`${site}/`);
 }
 
+/** The session ends elsewhere: Log Out in another tab of the same browser. */
+export async function logOutInAnotherTab(page: Page, site = ""): Promise<void> {
+  const otherTab = await page.context().newPage();
+  await logOut(otherTab, site);
+  await otherTab.close();
+}
+
 /**
  * Deactivates two-factor sign-in on /account/2fa, which asks first: the browser's confirm() with
  * JavaScript, a confirmation step without.

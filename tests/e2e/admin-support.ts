@@ -51,6 +51,27 @@ export async function adminApiDelete(page: Page, urls: Urls, path: string): Prom
   expect([204, 404], `DELETE ${path} answered ${response.status()}`).toContain(response.status());
 }
 
+/**
+ * An item made through the API for one test (`collection` is `/api/blog`, say), the page signed
+ * in as the admin, and deleted after it, signed in again first: the test may have signed out.
+ */
+export async function withApiItem<T extends { id: number | string }>(
+  page: Page,
+  urls: Urls,
+  collection: string,
+  data: Record<string, unknown>,
+  use: (item: T) => Promise<void>,
+): Promise<void> {
+  await signInAsAdmin(page, urls);
+  const item = await adminApiPost<T>(page, urls, collection, data);
+  try {
+    await use(item);
+  } finally {
+    await signInAsAdmin(page, urls);
+    await adminApiDelete(page, urls, `${collection}/${item.id}`);
+  }
+}
+
 /** The headers of a call to the API in the page's session (signed in first). */
 export async function sessionHeaders(page: Page, { apiUrl, appUrl }: Urls) {
   const xsrf = (await page.context().cookies(apiUrl)).find(

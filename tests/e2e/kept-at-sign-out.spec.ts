@@ -1,26 +1,12 @@
-import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "./accounts.ts";
-import { logInThroughForm, logOut } from "./account-support.ts";
-import {
-  adminApiDelete,
-  adminApiPost,
-  photoFile,
-  signInAsAdmin,
-  uniqueTitle,
-} from "./admin-support.ts";
+import { logInThroughForm, logOutInAnotherTab } from "./account-support.ts";
+import { photoFile, uniqueTitle, withApiItem } from "./admin-support.ts";
 import { expect, test } from "./fixtures.ts";
 
 const KEPT_FORM_NOTICE =
   "You were signed out, so your changes were not saved. Log in, and what you typed will be back in the form.";
 const KEPT_AT_SIGN_OUT =
   "This is what you typed before you were signed out. It is not saved yet: check it, then press Save.";
-
-/** The admin's session ended elsewhere: Log Out in another tab of the same browser. */
-async function logOutInAnotherTab(page: Page) {
-  const otherTab = await page.context().newPage();
-  await logOut(otherTab);
-  await otherTab.close();
-}
 
 // With JavaScript the screen itself stays, with a message and a Log In link (record 049, tested
 // in unanswered-posts.spec.ts); without it the browser goes to Log In and comes back (record 050).
@@ -33,47 +19,47 @@ test.describe(
       apiUrl,
       appUrl,
     }, testInfo) => {
-      const urls = { apiUrl, appUrl };
-      await signInAsAdmin(page, urls);
       const title = uniqueTitle("Kept over Log In", testInfo.project.name);
-      const post = await adminApiPost<{ id: number }>(page, urls, "/api/blog", { title });
-      try {
-        await page.goto(`/admin/blog/${post.id}`);
-        await logOutInAnotherTab(page);
-        const titleField = page.getByRole("textbox", { name: "Title", exact: true });
-        const article = page.getByRole("textbox", { name: "Blog Article" });
-        await titleField.fill(`${title} (typed after lunch)`);
-        await article.fill("<p>Written while signed out.</p>");
-        await page
-          .getByLabel("Image", { exact: true })
-          .setInputFiles(await photoFile("well.jpg", "#2a7"));
-        await page.getByRole("button", { name: "Save Changes" }).click();
+      await withApiItem<{ id: number }>(
+        page,
+        { apiUrl, appUrl },
+        "/api/blog",
+        { title },
+        async (post) => {
+          await page.goto(`/admin/blog/${post.id}`);
+          await logOutInAnotherTab(page);
+          const titleField = page.getByRole("textbox", { name: "Title", exact: true });
+          const article = page.getByRole("textbox", { name: "Blog Article" });
+          await titleField.fill(`${title} (typed after lunch)`);
+          await article.fill("<p>Written while signed out.</p>");
+          await page
+            .getByLabel("Image", { exact: true })
+            .setInputFiles(await photoFile("well.jpg", "#2a7"));
+          await page.getByRole("button", { name: "Save Changes" }).click();
 
-        await expect(page).toHaveURL(
-          `/login?redirectTo=${encodeURIComponent(`/admin/blog/${post.id}`)}`,
-        );
-        await expect(page.getByRole("alert")).toHaveText(KEPT_FORM_NOTICE);
-        await logInThroughForm(page, E2E_ADMIN);
+          await expect(page).toHaveURL(
+            `/login?redirectTo=${encodeURIComponent(`/admin/blog/${post.id}`)}`,
+          );
+          await expect(page.getByRole("alert")).toHaveText(KEPT_FORM_NOTICE);
+          await logInThroughForm(page, E2E_ADMIN);
 
-        await expect(page).toHaveURL(`/admin/blog/${post.id}`);
-        await expect(page.getByRole("status").filter({ hasText: KEPT_AT_SIGN_OUT })).toHaveText(
-          `${KEPT_AT_SIGN_OUT} The picture you chose could not be kept: choose it again.`,
-        );
-        await expect(titleField).toHaveValue(`${title} (typed after lunch)`);
-        await expect(article).toHaveValue("<p>Written while signed out.</p>");
-        const saved = await page.request.get(`${apiUrl}/api/blog/${post.id}`);
-        expect(((await saved.json()) as { title: string }).title).toBe(title);
+          await expect(page).toHaveURL(`/admin/blog/${post.id}`);
+          await expect(page.getByRole("status").filter({ hasText: KEPT_AT_SIGN_OUT })).toHaveText(
+            `${KEPT_AT_SIGN_OUT} The picture you chose could not be kept: choose it again.`,
+          );
+          await expect(titleField).toHaveValue(`${title} (typed after lunch)`);
+          await expect(article).toHaveValue("<p>Written while signed out.</p>");
+          const saved = await page.request.get(`${apiUrl}/api/blog/${post.id}`);
+          expect(((await saved.json()) as { title: string }).title).toBe(title);
 
-        await page.getByRole("button", { name: "Save Changes" }).click();
-        await expect(page).toHaveURL("/admin/blog");
-        await page.goto(`/admin/blog/${post.id}`);
-        await expect(titleField).toHaveValue(`${title} (typed after lunch)`);
-        await expect(article).toHaveValue("<p>Written while signed out.</p>");
-        await expect(page.getByText(KEPT_AT_SIGN_OUT)).toHaveCount(0);
-      } finally {
-        await signInAsAdmin(page, urls);
-        await adminApiDelete(page, urls, `/api/blog/${post.id}`);
-      }
+          await page.getByRole("button", { name: "Save Changes" }).click();
+          await expect(page).toHaveURL("/admin/blog");
+          await page.goto(`/admin/blog/${post.id}`);
+          await expect(titleField).toHaveValue(`${title} (typed after lunch)`);
+          await expect(article).toHaveValue("<p>Written while signed out.</p>");
+          await expect(page.getByText(KEPT_AT_SIGN_OUT)).toHaveCount(0);
+        },
+      );
     });
 
     test("a testimonial edited in its dialog comes back in the dialog after Log In", async ({
@@ -81,40 +67,38 @@ test.describe(
       apiUrl,
       appUrl,
     }, testInfo) => {
-      const urls = { apiUrl, appUrl };
-      await signInAsAdmin(page, urls);
       const name = uniqueTitle("Grace", testInfo.project.name);
-      const testimonial = await adminApiPost<{ id: number }>(page, urls, "/api/testimonials", {
-        name,
-        score: 2,
-        review: "<p>Good, but the queue was long.</p>",
-      });
-      try {
-        await page.goto(`/admin/testimonials?edit=${testimonial.id}`);
-        await logOutInAnotherTab(page);
-        const dialog = page.getByRole("dialog");
-        await dialog.getByRole("textbox", { name: "Review" }).fill("<p>No queue at all now.</p>");
-        await dialog.getByRole("button", { name: "Save Changes" }).click();
-        await expect(page.getByRole("alert")).toHaveText(KEPT_FORM_NOTICE);
-        await logInThroughForm(page, E2E_ADMIN);
+      const review = "<p>Good, but the queue was long.</p>";
+      const data = { name, score: 2, review };
+      await withApiItem<{ id: number }>(
+        page,
+        { apiUrl, appUrl },
+        "/api/testimonials",
+        data,
+        async (testimonial) => {
+          await page.goto(`/admin/testimonials?edit=${testimonial.id}`);
+          await logOutInAnotherTab(page);
+          const dialog = page.getByRole("dialog");
+          await dialog.getByRole("textbox", { name: "Review" }).fill("<p>No queue at all now.</p>");
+          await dialog.getByRole("button", { name: "Save Changes" }).click();
+          await expect(page.getByRole("alert")).toHaveText(KEPT_FORM_NOTICE);
+          await logInThroughForm(page, E2E_ADMIN);
 
-        await expect(page).toHaveURL(new RegExp(`/admin/testimonials\\?edit=${testimonial.id}`));
-        await expect(dialog.getByRole("status")).toHaveText(KEPT_AT_SIGN_OUT);
-        await expect(dialog.getByLabel("Name")).toHaveValue(name);
-        await expect(dialog.getByRole("textbox", { name: "Review" })).toHaveValue(
-          "<p>No queue at all now.</p>",
-        );
-        await dialog.getByRole("button", { name: "Save Changes" }).click();
-        await expect(
-          page.getByRole("status").filter({ hasText: "Testimonial Changes Saved" }),
-        ).toBeVisible();
-        await expect(dialog).toHaveCount(0);
-        const saved = await page.request.get(`${apiUrl}/api/testimonials/${testimonial.id}`);
-        expect(((await saved.json()) as { review: string }).review).toContain("No queue at all");
-      } finally {
-        await signInAsAdmin(page, urls);
-        await adminApiDelete(page, urls, `/api/testimonials/${testimonial.id}`);
-      }
+          await expect(page).toHaveURL(new RegExp(`/admin/testimonials\\?edit=${testimonial.id}`));
+          await expect(dialog.getByRole("status")).toHaveText(KEPT_AT_SIGN_OUT);
+          await expect(dialog.getByLabel("Name")).toHaveValue(name);
+          await expect(dialog.getByRole("textbox", { name: "Review" })).toHaveValue(
+            "<p>No queue at all now.</p>",
+          );
+          await dialog.getByRole("button", { name: "Save Changes" }).click();
+          await expect(
+            page.getByRole("status").filter({ hasText: "Testimonial Changes Saved" }),
+          ).toBeVisible();
+          await expect(dialog).toHaveCount(0);
+          const saved = await page.request.get(`${apiUrl}/api/testimonials/${testimonial.id}`);
+          expect(((await saved.json()) as { review: string }).review).toContain("No queue at all");
+        },
+      );
     });
 
     test("only a Save from a page whose screen restores it is kept: other posts, and the router's own, go to Log In as before", async ({

@@ -7,9 +7,10 @@ import {
   signInAsAdmin,
   uniqueTitle,
   uploadPhotos,
+  withApiItem,
 } from "./admin-support.ts";
 import { E2E_ADMIN } from "./accounts.ts";
-import { logInThroughForm, logOut } from "./account-support.ts";
+import { logInThroughForm, logOutInAnotherTab } from "./account-support.ts";
 import { expect, test } from "./fixtures.ts";
 import { useSpecMinimalStack } from "./spec-minimal.ts";
 
@@ -233,12 +234,9 @@ test(
   async ({ page }, testInfo) => {
     const web = stack.web.url;
     const title = uniqueTitle("Minimal kept", testInfo.project.name);
-    const post = await adminApiPost<{ id: string }>(page, stack.urls, "/api/blog", { title });
-    try {
+    await withApiItem<{ id: string }>(page, stack.urls, "/api/blog", { title }, async (post) => {
       await page.goto(`${web}/admin/blog/${post.id}`);
-      const otherTab = await page.context().newPage();
-      await logOut(otherTab, web);
-      await otherTab.close();
+      await logOutInAnotherTab(page, web);
       await page.getByLabel("Title", { exact: true }).fill(`${title} (typed while away)`);
       await page.getByRole("button", { name: "Save Changes" }).click();
       await expect(page).toHaveURL(new RegExp(`^${web}/login\\?redirectTo=`));
@@ -255,10 +253,7 @@ test(
       await expect(page).toHaveURL(`${web}/admin/blog`);
       const saved = await page.request.get(`${stack.backend.url}/api/blog/${post.id}`);
       expect(((await saved.json()) as { title: string }).title).toBe(`${title} (typed while away)`);
-    } finally {
-      await signInAsAdmin(page, stack.urls);
-      await adminApiDelete(page, stack.urls, `/api/blog/${post.id}`);
-    }
+    });
   },
 );
 

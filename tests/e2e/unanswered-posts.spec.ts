@@ -6,10 +6,11 @@ import {
   photoFile,
   signInAsAdmin,
   uniqueTitle,
+  withApiItem,
 } from "./admin-support.ts";
 import type { Locator, Page } from "@playwright/test";
 import { E2E_ADMIN } from "./accounts.ts";
-import { logInThroughForm, logOut } from "./account-support.ts";
+import { logInThroughForm, logOutInAnotherTab } from "./account-support.ts";
 import { expect, test } from "./fixtures.ts";
 
 const NO_ANSWER = "The site could not complete this just now. Please try again in a moment.";
@@ -28,24 +29,14 @@ async function openSettled(page: Page, path: string) {
 
 type NewsPost = { id: number; title: string };
 
-/**
- * A news post made through the API for one test, the page signed in as the admin, and removed
- * after it (signed in again first: the test may have signed out).
- */
-async function withNewsPost(
+/** A news post made through the API for one test, the page signed in as the admin. */
+function withNewsPost(
   page: Page,
   urls: { apiUrl: string; appUrl: string },
   title: string,
   use: (post: NewsPost) => Promise<void>,
 ) {
-  await signInAsAdmin(page, urls);
-  const post = await adminApiPost<NewsPost>(page, urls, "/api/blog", { title });
-  try {
-    await use(post);
-  } finally {
-    await signInAsAdmin(page, urls);
-    await adminApiDelete(page, urls, `/api/blog/${post.id}`);
-  }
+  return withApiItem(page, urls, "/api/blog", { title }, use);
 }
 
 /** A second version of the post through the API, and History open on the first. */
@@ -256,13 +247,6 @@ const SIGNED_OUT =
 /** The same for a button, where nothing was typed. */
 const SIGNED_OUT_NOT_DONE =
   "You were signed out, so this was not done. Log in again in a new tab, then try again.";
-
-/** The admin's session ended elsewhere: Log Out in another tab of the same browser. */
-async function logOutInAnotherTab(page: Page) {
-  const otherTab = await page.context().newPage();
-  await logOut(otherTab);
-  await otherTab.close();
-}
 
 /** The message's "Log in in a new tab", followed: the admin logs in there and closes it. */
 async function logInThroughNewTab(page: Page, message: Locator) {

@@ -305,6 +305,36 @@ test.describe(
       );
     });
 
+    test("a photo's Rotate signed out in another tab says so by the photo, with the Log In link, and goes through once logged in again", async ({
+      page,
+      apiUrl,
+      appUrl,
+    }, testInfo) => {
+      const urls = { apiUrl, appUrl };
+      const name = uniqueTitle("Rotated after a sign-out", testInfo.project.name);
+      await withApiItem<{ id: number }>(page, urls, "/api/galleries", { name }, async (gallery) => {
+        await adminApiUpload(page, urls, "/api/galleriesimages", {
+          gallery_id: String(gallery.id),
+          file: await photoFile("only.jpg", "#3a3"),
+        });
+        await openSettled(page, `/admin/galleries/${gallery.id}`);
+        const photo = page.getByRole("list", { name: "Photos" }).getByRole("listitem").first();
+        const saved = await photo.locator("img").getAttribute("src");
+        await logOutInAnotherTab(page);
+
+        await photo.getByRole("button", { name: "Rotate Photo 1" }).click();
+        const note = photo.getByRole("alert");
+        await expect(note).toHaveText(`${SIGNED_OUT_NOT_DONE} Log in in a new tab`);
+        await expect(photo.locator("img")).toHaveAttribute("src", saved ?? "");
+        await expect(page).toHaveURL(`/admin/galleries/${gallery.id}`);
+
+        await logInThroughNewTab(page, note);
+        await photo.getByRole("button", { name: "Rotate Photo 1" }).click();
+        await expect(photo.locator("img")).not.toHaveAttribute("src", saved ?? "");
+        await expect(note).toHaveCount(0);
+      });
+    });
+
     test("Restore in History and in the trash signed out in another tab: each says so with the Log In link, and Restore goes through once logged in again", async ({
       page,
       apiUrl,

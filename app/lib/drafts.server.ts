@@ -8,7 +8,7 @@ import {
   DRAFT_SUBJECTS,
   type DraftBanner,
   type DraftSubject,
-  NOT_DRAFTED_FIELDS,
+  draftedFormOf,
 } from "./drafts.ts";
 import { takeKeptForm } from "./kept-forms.server.ts";
 import { apiClientContext, siteSettingsContext } from "./request-context.server.ts";
@@ -79,15 +79,8 @@ export async function draftAction(
     return back ? redirect(safeRedirectPath(back, "/admin")) : data({ ok: true });
   }
 
-  const values: Record<string, string> = {};
-  for (const [name, value] of formData) {
-    if (typeof value === "string" && !NOT_DRAFTED_FIELDS.has(name)) values[name] = value;
-  }
-  const version = Number(formData.get("version"));
-  const result = await api.put(path, {
-    version: Number.isSafeInteger(version) && version > 0 ? version : null,
-    data: values,
-  });
+  const { version, values } = draftedFormOf(formData);
+  const result = await api.put(path, { version, data: values });
   if (!result.ok) {
     console.error(`Autosaving ${path} failed:`, result.status);
     const failed: AutosaveFailure = result.status === 404 ? "gone" : "unavailable";

@@ -13,7 +13,23 @@ export const DRAFT_SUBJECTS = [
 export type DraftSubject = (typeof DRAFT_SUBJECTS)[number];
 
 /** The form fields that are not the item's text: how the form is sent, not what it holds. */
-export const NOT_DRAFTED_FIELDS = new Set([INTENT_FIELD, "version", "redirectTo"]);
+const NOT_DRAFTED_FIELDS = new Set([INTENT_FIELD, "version", "redirectTo"]);
+
+/**
+ * An edit form's text as a draft keeps it: its fields but how the form is sent, and the version
+ * of the item it was loaded at (null when it carries none).
+ */
+export function draftedFormOf(formData: FormData): {
+  version: number | null;
+  values: Record<string, string>;
+} {
+  const values: Record<string, string> = {};
+  for (const [name, value] of formData) {
+    if (typeof value === "string" && !NOT_DRAFTED_FIELDS.has(name)) values[name] = value;
+  }
+  const version = Number(formData.get("version"));
+  return { version: Number.isSafeInteger(version) && version > 0 ? version : null, values };
+}
 
 /** What an edit screen knows of the admin's draft: when it was saved, and its values once restored. */
 export type DraftBanner = {

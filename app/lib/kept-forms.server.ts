@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import type { RouterContextProvider } from "react-router";
 import { loginPath } from "./api-answers.server.ts";
-import { NOT_DRAFTED_FIELDS } from "./drafts.ts";
+import { draftedFormOf } from "./drafts.ts";
 import { redirectWithFlash, signedCookieOf } from "./flash.server.ts";
 import { INTENT_FIELD } from "./form-intent.ts";
 import { requestFactsContext } from "./request-context.server.ts";
@@ -67,22 +67,16 @@ export async function keepTypedForLogIn(context: Context, request: Request, url:
   const formData = await request.formData().catch(() => null);
   const intent = formData?.get(INTENT_FIELD);
   if (!formData || (intent !== null && intent !== "save")) return;
-  const values: Record<string, string> = {};
-  for (const [name, value] of formData) {
-    if (typeof value === "string" && !NOT_DRAFTED_FIELDS.has(name)) values[name] = value;
-  }
+  const { version, values } = draftedFormOf(formData);
   if (Object.keys(values).length === 0) return;
-  const version = Number(formData.get("version"));
-  const chosenFiles = [...formData.values()].filter((value) => typeof value !== "string");
+  const choseFile = [...formData.values()].some(
+    (value) => typeof value !== "string" && value.size > 0,
+  );
   const { tooLargeUploads = [] } = context.get(requestFactsContext);
   const location = url.pathname + url.search;
   const token = randomBytes(18).toString("base64url");
-  keptForms.set(token, {
-    location,
-    version: Number.isSafeInteger(version) && version > 0 ? version : null,
-    values,
-    pictureLost: chosenFiles.some((file) => file.size > 0) || tooLargeUploads.length > 0,
-  });
+  const pictureLost = choseFile || tooLargeUploads.length > 0;
+  keptForms.set(token, { location, version, values, pictureLost });
   const headers = new Headers({ "Set-Cookie": await keptCookieOf(context).serialize(token) });
   throw await redirectWithFlash(
     context,

@@ -81,7 +81,9 @@ export function PhotoSection<T extends PhotoGridItem>({
             items={photos}
             label={title}
             itemName={nameOf}
-            className="mt-5 grid grid-cols-2 gap-4 lg:grid-cols-4"
+            // A card whose button did not go through spans the row below lg: its note is too long
+            // for half a phone's width.
+            className="mt-5 grid grid-cols-2 gap-4 lg:grid-cols-4 max-lg:[&>li:has([role=alert])]:col-span-2"
             moveAction={here}
             moveFields={{ [INTENT_FIELD]: "move-photo" }}
             saving={order.state !== "idle"}

@@ -10,7 +10,12 @@ import {
 } from "./admin-support.ts";
 import type { Locator, Page } from "@playwright/test";
 import { E2E_ADMIN } from "./accounts.ts";
-import { logInThroughForm, logOutInAnotherTab } from "./account-support.ts";
+import {
+  logInThroughForm,
+  logOutInAnotherTab,
+  newMember,
+  registerThroughApi,
+} from "./account-support.ts";
 import { expect, test } from "./fixtures.ts";
 
 const NO_ANSWER = "The site could not complete this just now. Please try again in a moment.";
@@ -137,6 +142,15 @@ test.describe(
         const firstPhoto = grid.getByRole("listitem").first();
         await firstPhoto.getByRole("button", { name: "Rotate Photo 1" }).click();
         await expect(firstPhoto.getByRole("alert")).toHaveText(NO_ANSWER);
+        // On a phone the card with a note takes the whole row, not a narrow column beside another.
+        const desktop = page.viewportSize()!;
+        await page.setViewportSize({ width: 390, height: 844 });
+        const widthOf = async (locator: Locator) => (await locator.boundingBox())?.width ?? 0;
+        await expect.poll(async () => (await widthOf(firstPhoto)) / (await widthOf(grid))).toBe(1);
+        expect(await widthOf(grid.getByRole("listitem").nth(1))).toBeLessThan(
+          (await widthOf(grid)) / 2,
+        );
+        await page.setViewportSize(desktop);
         const deletion = page.waitForEvent("requestfailed");
         await firstPhoto.getByRole("button", { name: "Delete Photo 1" }).click();
         await deletion;
@@ -238,6 +252,31 @@ test.describe(
       await form.getByRole("button", { name: "Send Message" }).click();
       await expect(form.getByLabel("Message")).toHaveValue("");
       await expect(form.getByText(NO_ANSWER)).toHaveCount(0);
+    });
+
+    test("a member's Logout: the profile stays as typed, the menu says to try again, and the next Logout goes Home", async ({
+      page,
+      apiUrl,
+      appUrl,
+    }, testInfo) => {
+      await registerThroughApi(page, { apiUrl, appUrl }, newMember(testInfo));
+      await openSettled(page, "/account/profile");
+      const menu = page.getByRole("navigation", { name: "Account" });
+      await page.getByLabel("First Name").fill("Typed before the connection dropped");
+      await page.context().setOffline(true);
+
+      await menu.getByRole("button", { name: "Logout" }).click();
+      await expect(menu.getByRole("alert")).toHaveText(NO_ANSWER);
+      await expect(page).toHaveURL("/account/profile");
+      await expect(page.getByLabel("First Name")).toHaveValue(
+        "Typed before the connection dropped",
+      );
+
+      await page.context().setOffline(false);
+      await menu.getByRole("button", { name: "Logout" }).click();
+      await expect(page).toHaveURL("/");
+      await page.goto("/account/profile");
+      await expect(page).toHaveURL(/\/login\?redirectTo=/);
     });
   },
 );

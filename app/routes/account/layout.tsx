@@ -1,6 +1,8 @@
-import type { ReactNode } from "react";
-import { Form, Outlet, useRouteLoaderData } from "react-router";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { Outlet, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "../../components/error-page.tsx";
+import { UnansweredNote } from "../../components/form-fields.tsx";
+import { NO_ANSWER } from "../../lib/unanswered-posts.ts";
 import { AreaLayout, SideMenu, type SideMenuEntry } from "../../components/side-menu.tsx";
 import { requireUser } from "../../lib/guards.server.ts";
 import type { Route } from "./+types/layout";
@@ -49,19 +51,64 @@ function AccountFrame({ isAdmin, children }: { isAdmin: boolean; children: React
       menu={
         <SideMenu label="Account" entries={entries} wrap>
           <li>
-            <Form method="post" action="/logout">
-              <button
-                type="submit"
-                className="block w-full rounded-lg px-4 py-2.5 text-left font-medium text-ink hover:bg-brand-50 hover:text-brand-800"
-              >
-                Logout
-              </button>
-            </Form>
+            <LogoutButton />
           </li>
         </SideMenu>
       }
     >
       {children}
     </AreaLayout>
+  );
+}
+
+/**
+ * Logout, sent with `fetch` when there is a script: the router would first load the logout
+ * route's own script, and offline it reloads the page for it. A post that gets no answer leaves
+ * the screen as it is and says so by the button; any answer goes Home, loaded anew so that
+ * nothing of the session stays on screen. Without a script the browser posts the form itself.
+ */
+function LogoutButton() {
+  const [sending, setSending] = useState(false);
+  const [unanswered, setUnanswered] = useState(false);
+  async function sendWithScript(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSending(true);
+    setUnanswered(false);
+    const sent = await fetch(event.currentTarget.action, {
+      method: "POST",
+      body: new URLSearchParams(),
+      redirect: "manual",
+    }).then(
+      () => true,
+      () => false,
+    );
+    if (sent) {
+      window.location.assign("/");
+      return;
+    }
+    setSending(false);
+    setUnanswered(true);
+  }
+  return (
+    <>
+      <form
+        method="post"
+        action="/logout"
+        onSubmit={sendWithScript}
+        aria-busy={sending || undefined}
+      >
+        <button
+          type="submit"
+          disabled={sending}
+          className="block w-full rounded-lg px-4 py-2.5 text-left font-medium text-ink hover:bg-brand-50 hover:text-brand-800 disabled:opacity-60"
+        >
+          Logout
+        </button>
+      </form>
+      <UnansweredNote
+        fetcher={{ state: "idle", data: unanswered ? { unanswered: NO_ANSWER } : null }}
+        className="mt-1"
+      />
+    </>
   );
 }

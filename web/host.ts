@@ -324,7 +324,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   return {
     url: `http://${shown.includes(":") ? `[${shown}]` : shown}:${port}`,
     forgetPages,
-    close: () => web.close(),
+    close: () => web.close().then(app.close),
   };
 }
 

@@ -11,6 +11,8 @@ export type WebConfig = {
   cookieSecret: string;
   /** How long one request's API calls may take together (web/host.ts); 10 s unless given. */
   deadlineMs: number;
+  /** REDIS_URL: forms kept over Log In wait there, for every instance (record 050). */
+  redisUrl?: string;
 };
 
 const DEFAULT_IMAGE_MAX_BYTES = 20 * 1024 * 1024;
@@ -40,6 +42,7 @@ export function loadWebConfig(
     imageMaxBytes: positiveInteger(env.IMAGE_MAX_BYTES) ?? DEFAULT_IMAGE_MAX_BYTES,
     cookieSecret: cookieSecretFrom(overrides.appKey ?? nonEmpty(env.APP_KEY)),
     deadlineMs: overrides.deadlineMs ?? 10_000,
+    redisUrl: nonEmpty(env.REDIS_URL),
     siteDefaults: {
       name: nonEmpty(env.SITE_NAME) ?? "Almoner Foundation",
       phone: nonEmpty(env.SITE_PHONE) ?? "",

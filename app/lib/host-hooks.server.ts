@@ -1,12 +1,13 @@
 import type { RouterContextProvider } from "react-router";
 import { loadWebConfig } from "./config.server.ts";
+import { openKeptFormStore } from "./kept-form-store.server.ts";
 import { resolveLocale } from "./locale.ts";
 import { createLoadContext, type RequestFacts } from "./request-context.server.ts";
 import { forgetSharedData } from "./shared-data.server.ts";
 
 export type HostOptions = { apiUrl: string; appUrl: string; appKey: string; deadlineMs?: number };
 /** What the host knows of one request; no nonce for a page shared by visitors without cookies. */
-export type HostRequestFacts = Omit<RequestFacts, "config">;
+export type HostRequestFacts = Omit<RequestFacts, "config" | "keptForms">;
 
 /**
  * Everything web/host.ts asks of the app, through the server build (`createHostHooks` in
@@ -22,6 +23,8 @@ export type HostHooks = {
   takesFiles(pathname: string): boolean;
   /** Whether the URL carries what only its visitor should see: never kept nor shared. */
   carriesSecret(url: URL): boolean;
+  /** When the host closes: lets go of the kept forms' store. */
+  close(): Promise<void>;
 };
 
 /** The admin forms with a file input or an upload zone, as pages or as data requests. */
@@ -32,12 +35,14 @@ const SECRET_PARAMETERS = new Set(["email", "token", "signature"]);
 
 export function createHostHooks(options: HostOptions): HostHooks {
   const config = loadWebConfig(process.env, options);
+  const keptForms = openKeptFormStore(config.redisUrl);
   return {
-    loadContext: (facts) => createLoadContext({ config, ...facts }),
+    loadContext: (facts) => createLoadContext({ config, keptForms, ...facts }),
     renderVariantOf: (acceptLanguage) => resolveLocale(acceptLanguage),
     forgetSharedData,
     takesFiles: (pathname) => TAKES_FILES.test(pathname),
     carriesSecret,
+    close: () => keptForms.close(),
   };
 }
 

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { LRUCache } from "lru-cache";
 import type { RouterContextProvider } from "react-router";
 import { loginPath } from "./api-answers.server.ts";
 import { draftedFormOf } from "./drafts.ts";
 import { redirectWithFlash, signedCookieOf } from "./flash.server.ts";
 import { INTENT_FIELD } from "./form-intent.ts";
+import { KEPT_FOR_MS } from "./kept-form-store.server.ts";
 import { requestFactsContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -29,20 +29,6 @@ export const KEPT_FORM_NOTICE =
 const KEEPS_TYPED =
   /^\/admin\/(?:(?:projects|blog|opportunities|widgets)\/\d{1,10}|testimonials|settings)\/?$/;
 const KEPT_COOKIE = "almoner_kept";
-const KEPT_FOR_MS = 60 * 60 * 1000;
-const MiB = 1024 * 1024;
-
-/**
- * In this web tier's memory, by a random token in the browser's cookie. Bounded by bytes, so a
- * flood of anonymous posts costs at most `maxSize` and only pushes out older forms.
- */
-const keptForms = new LRUCache<string, KeptForm>({
-  max: 1000,
-  maxSize: 32 * MiB,
-  maxEntrySize: 2 * MiB,
-  sizeCalculation: (kept) => Math.max(1, JSON.stringify(kept).length),
-  ttl: KEPT_FOR_MS,
-});
 
 const keptCookieOf = (context: Context) =>
   signedCookieOf(context, KEPT_COOKIE, { path: "/admin", maxAge: KEPT_FOR_MS / 1000 });
@@ -72,11 +58,12 @@ export async function keepTypedForLogIn(context: Context, request: Request, url:
   const choseFile = [...formData.values()].some(
     (value) => typeof value !== "string" && value.size > 0,
   );
-  const { tooLargeUploads = [] } = context.get(requestFactsContext);
+  const { tooLargeUploads = [], keptForms } = context.get(requestFactsContext);
   const location = url.pathname + url.search;
   const token = randomBytes(18).toString("base64url");
   const pictureLost = choseFile || tooLargeUploads.length > 0;
-  keptForms.set(token, { location, version, values, pictureLost });
+  // Not kept (too large, or the store did not answer): Log In as before, without the promise.
+  if (!(await keptForms.keep(token, { location, version, values, pictureLost }))) return;
   const headers = new Headers({ "Set-Cookie": await keptCookieOf(context).serialize(token) });
   throw await redirectWithFlash(
     context,
@@ -99,9 +86,10 @@ export async function takeKeptForm(
   if (!cookieHeader?.includes(`${KEPT_COOKIE}=`)) return null;
   const token: unknown = await keptCookieOf(context).parse(cookieHeader);
   if (typeof token !== "string") return null;
-  const kept = keptForms.get(token);
+  const { keptForms } = context.get(requestFactsContext);
+  const kept = await keptForms.get(token);
   if (!kept || !sameLocation(kept.location, url)) return null;
-  keptForms.delete(token);
+  await keptForms.forget(token);
   return kept;
 }
 

@@ -2,6 +2,7 @@ import { createContext, RouterContextProvider } from "react-router";
 import type { ApiClient } from "./api.server.ts";
 import type { SiteSettings, User } from "./api-types.ts";
 import { loadWebConfig, type WebConfig } from "./config.server.ts";
+import { type KeptFormStore, memoryStore } from "./kept-form-store.server.ts";
 
 /** Facts the HTTP host knows about one request and the app cannot see on its own. */
 export type RequestFacts = {
@@ -16,14 +17,18 @@ export type RequestFacts = {
    * the rest of the form reaches the action, which answers with the field's error (record 038).
    */
   tooLargeUploads?: readonly string[];
+  /** Where forms that met an ended session wait for Log In (record 050). */
+  keptForms: KeptFormStore;
 };
 
 const configFromEnvironment = loadWebConfig();
+const keptInMemory = memoryStore();
 
 export const requestFactsContext = createContext<RequestFacts>({
   config: configFromEnvironment,
   nonce: undefined,
   clientAddress: undefined,
+  keptForms: keptInMemory,
 });
 
 export const apiClientContext = createContext<ApiClient>();
@@ -38,6 +43,7 @@ export function createLoadContext(facts: Partial<RequestFacts>): RouterContextPr
     clientAddress: facts.clientAddress,
     deadline: facts.deadline,
     tooLargeUploads: facts.tooLargeUploads ?? [],
+    keptForms: facts.keptForms ?? keptInMemory,
   });
   return context;
 }

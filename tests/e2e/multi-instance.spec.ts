@@ -8,6 +8,7 @@ import type { APIRequest, APIRequestContext, Page } from "@playwright/test";
 import { createPrivatePostgresDatabase } from "../fixtures/database.ts";
 import { startS3Server, type TestBucket, type TestS3Server } from "../support/s3-server.ts";
 import { E2E_ADMIN } from "./accounts.ts";
+import { logOutInAnotherTab } from "./account-support.ts";
 import { photoFile } from "./admin-support.ts";
 import { expect, test } from "./fixtures.ts";
 import { freePorts, nodeBinary, repositoryRoot, stop, waitUntilHealthy } from "./global-setup.ts";
@@ -354,3 +355,43 @@ test("a change made through the API directly shows on both instances within a se
   }
   await Promise.all([api, ...visitors].map((context) => context.dispose()));
 });
+
+// With JavaScript the screen keeps what was typed itself (record 049): nothing is kept over Log In.
+test(
+  "without JavaScript, a Save that met an ended session on one instance comes back after Log In on the other",
+  { tag: "@no-javascript-only" },
+  async ({ page }) => {
+    const phone = newPhone();
+    await useInstance(page, 1);
+    await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expect(page).toHaveURL(`${cluster.url}/`);
+    await page.goto(`${cluster.url}/admin/settings`);
+    await logOutInAnotherTab(page, cluster.url);
+    await page.getByLabel("Phone").fill(phone);
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page).toHaveURL(
+      `${cluster.url}/login?redirectTo=${encodeURIComponent("/admin/settings")}`,
+    );
+    await expect(page.getByRole("alert")).toHaveText(
+      "You were signed out, so your changes were not saved. Log in, and what you typed will be back in the form.",
+    );
+
+    await useInstance(page, 2);
+    await page.getByLabel("Email").fill(E2E_ADMIN.email);
+    await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(`${cluster.url}/admin/settings`);
+    await expect(
+      page
+        .getByRole("status")
+        .filter({ hasText: "This is what you typed before you were signed out." }),
+    ).toBeVisible();
+    await expect(page.getByLabel("Phone")).toHaveValue(phone);
+
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Changes saved...." })).toBeVisible();
+    await useInstance(page, 1);
+    await page.goto(`${cluster.url}/admin/settings`);
+    await expect(page.getByLabel("Phone")).toHaveValue(phone);
+  },
+);

@@ -1,0 +1,135 @@
+import type { Redis } from "ioredis";
+import { LRUCache } from "lru-cache";
+import type { KeptForm } from "./kept-forms.server.ts";
+
+/**
+ * Where the forms of record 050 wait for their admin to log in again, by a random token. Every
+ * store is bounded by bytes: a flood of anonymous posts only pushes out older forms.
+ */
+export type KeptFormStore = {
+  /** False when the form was not kept: too large, or the store did not answer. */
+  keep(token: string, kept: KeptForm): Promise<boolean>;
+  get(token: string): Promise<KeptForm | null>;
+  forget(token: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const KEPT_FOR_MS = 60 * 60 * 1000;
+const MiB = 1024 * 1024;
+const MAX_BYTES = 32 * MiB;
+const MAX_FORM_BYTES = 2 * MiB;
+
+/**
+ * With REDIS_URL, in Redis, so that a form kept by one instance comes back through any other;
+ * else in this web tier's memory.
+ */
+export function openKeptFormStore(
+  redisUrl: string | undefined,
+  bounds: StoreBounds = { maxBytes: MAX_BYTES },
+): KeptFormStore {
+  return redisUrl ? redisStore(redisUrl, bounds) : memoryStore(bounds);
+}
+
+/** What all the forms kept may take; `prefix` names a Redis store's keys (tests keep apart by it). */
+type StoreBounds = { maxBytes: number; prefix?: string };
+
+export function memoryStore({ maxBytes }: StoreBounds = { maxBytes: MAX_BYTES }): KeptFormStore {
+  const forms = new LRUCache<string, string>({
+    max: 1000,
+    maxSize: maxBytes,
+    sizeCalculation: (json) => Math.max(1, Buffer.byteLength(json)),
+    ttl: KEPT_FOR_MS,
+  });
+  return {
+    keep: async (token, kept) => {
+      const json = withinBound(kept);
+      if (json !== null) forms.set(token, json);
+      return json !== null;
+    },
+    get: async (token) => parsed(forms.get(token)),
+    forget: async (token) => void forms.delete(token),
+    close: async () => forms.clear(),
+  };
+}
+
+/**
+ * Stores a form and drops the oldest while the forms kept exceed the bound, in one step on the
+ * server so that instances keeping forms at once count them right. A form that expired or was
+ * taken still counts until it is dropped: the bound errs towards keeping less.
+ */
+const KEEP_SCRIPT = `
+local prefix, index, total_key = KEYS[1], KEYS[2], KEYS[3]
+local token, json, ttl, max_bytes = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
+redis.call('SET', prefix .. token, json, 'PX', ttl)
+redis.call('RPUSH', index, token .. ' ' .. #json)
+local total = redis.call('INCRBY', total_key, #json)
+while total > max_bytes do
+  local oldest = redis.call('LPOP', index)
+  if not oldest then break end
+  local space = string.find(oldest, ' ')
+  redis.call('DEL', prefix .. string.sub(oldest, 1, space - 1))
+  total = redis.call('DECRBY', total_key, tonumber(string.sub(oldest, space + 1)))
+end
+redis.call('PEXPIRE', index, ttl)
+redis.call('PEXPIRE', total_key, ttl)
+return total
+`;
+
+function redisStore(
+  url: string,
+  { maxBytes, prefix = "almoner:kept" }: StoreBounds,
+): KeptFormStore {
+  const formKey = `${prefix}:`;
+  // Tokens with their sizes, oldest first, and their total: what bounds the store.
+  const keys = [formKey, `${prefix}-index`, `${prefix}-bytes`];
+  let warned = false;
+  const warnOnce = (error: unknown) => {
+    if (warned) return;
+    warned = true;
+    console.warn(`Redis (REDIS_URL, kept forms) failed: ${(error as Error).message}`);
+  };
+  // Connected at the first kept form, so a web tier that never keeps one holds no connection.
+  let connection: Promise<Redis> | undefined;
+  const connected = () =>
+    (connection ??= import("ioredis").then(({ Redis }) => {
+      const redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 2_000 });
+      redis.on("error", warnOnce);
+      redis.on("ready", () => (warned = false));
+      return redis;
+    }));
+  // Redis not answering costs what was typed, as it would have without the store, never the page.
+  const orElse = async <T>(command: (redis: Redis) => Promise<T>, fallback: T): Promise<T> =>
+    connected()
+      .then(command)
+      .catch((error: unknown) => (warnOnce(error), fallback));
+  return {
+    async keep(token, kept) {
+      const json = withinBound(kept);
+      if (json === null) return false;
+      const args = [token, json, KEPT_FOR_MS, maxBytes];
+      const keeping = (redis: Redis) => redis.eval(KEEP_SCRIPT, keys.length, ...keys, ...args);
+      return orElse((redis) => keeping(redis).then(() => true), false);
+    },
+    get: async (token) => parsed(await orElse((redis) => redis.get(formKey + token), null)),
+    forget: async (token) => void (await orElse((redis) => redis.del(formKey + token), 0)),
+    async close() {
+      const redis = await connection;
+      await redis?.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+/** The form as stored, or null when it is over what one form may take. */
+function withinBound(kept: KeptForm): string | null {
+  const json = JSON.stringify(kept);
+  return Buffer.byteLength(json) > MAX_FORM_BYTES ? null : json;
+}
+
+function parsed(json: string | null | undefined): KeptForm | null {
+  if (!json) return null;
+  try {
+    return JSON.parse(json) as KeptForm;
+  } catch {
+    return null;
+  }
+}

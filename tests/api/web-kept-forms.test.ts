@@ -1,0 +1,100 @@
+// Where the web tier keeps a Save that met an ended session until Log In (record 050): in memory,
+// or in Redis with REDIS_URL so that any instance gives it back. Against the real Redis the suite
+// uses elsewhere, under keys of its own.
+import { randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  type KeptFormStore,
+  memoryStore,
+  openKeptFormStore,
+} from "../../app/lib/kept-form-store.server.ts";
+import type { KeptForm } from "../../app/lib/kept-forms.server.ts";
+
+const REDIS_URL = "redis://127.0.0.1:6379";
+const KiB = 1024;
+
+const formOf = (values: Record<string, string>): KeptForm => ({
+  location: "/admin/settings",
+  version: 3,
+  values,
+  pictureLost: false,
+});
+/** A form of exactly `bytes` stored. */
+function formOfSize(bytes: number): KeptForm {
+  const overhead = JSON.stringify(formOf({ about: "" })).length;
+  return formOf({ about: "x".repeat(bytes - overhead) });
+}
+
+const opened: KeptFormStore[] = [];
+const prefixes: string[] = [];
+
+function redisStore(
+  maxBytes = 32 * 1024 * KiB,
+  prefix = `almoner-test:${randomBytes(4).toString("hex")}`,
+) {
+  prefixes.push(prefix);
+  const store = openKeptFormStore(REDIS_URL, { maxBytes, prefix });
+  opened.push(store);
+  return store;
+}
+
+afterAll(async () => {
+  await Promise.all(opened.map((store) => store.close()));
+  const redis = new Redis(REDIS_URL);
+  for (const prefix of prefixes) {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+  }
+  await redis.quit();
+});
+
+describe.each([
+  ["in memory", () => memoryStore()],
+  ["in Redis", () => redisStore()],
+])("a kept form %s", (_where, open) => {
+  it("is given back by its token until it is forgotten", async () => {
+    const store = open();
+    const kept = formOf({ phone: "+44 20 7946 0000" });
+    expect(await store.keep("token-1", kept)).toBe(true);
+    expect(await store.get("token-1")).toEqual(kept);
+    expect(await store.get("token-2")).toBeNull();
+    await store.forget("token-1");
+    expect(await store.get("token-1")).toBeNull();
+  });
+
+  it("is not kept over 2 MiB, and says so", async () => {
+    const store = open();
+    expect(await store.keep("large", formOfSize(2 * 1024 * KiB + 1))).toBe(false);
+    expect(await store.get("large")).toBeNull();
+    expect(await store.keep("fits", formOfSize(2 * 1024 * KiB))).toBe(true);
+  });
+});
+
+describe("kept forms in Redis", () => {
+  it("kept by one instance are given back by another", async () => {
+    const prefix = `almoner-test:${randomBytes(4).toString("hex")}`;
+    const [first, second] = [redisStore(undefined, prefix), redisStore(undefined, prefix)];
+    const kept = formOf({ title: "Typed on the first instance" });
+    expect(await first!.keep("shared", kept)).toBe(true);
+    expect(await second!.get("shared")).toEqual(kept);
+  });
+
+  it("drop the oldest while all of them are over the bound", async () => {
+    const store = redisStore(100 * KiB);
+    for (const token of ["a", "b", "c"]) {
+      expect(await store.keep(token, formOfSize(40 * KiB))).toBe(true);
+    }
+    expect(await store.get("a")).toBeNull();
+    expect(await store.get("b")).not.toBeNull();
+    expect(await store.get("c")).not.toBeNull();
+  });
+
+  it("are not kept when Redis does not answer, and nothing fails", async () => {
+    const store = openKeptFormStore("redis://127.0.0.1:1", { maxBytes: 100 * KiB });
+    opened.push(store);
+    expect(await store.keep("lost", formOf({ title: "Typed" }))).toBe(false);
+    expect(await store.get("lost")).toBeNull();
+    await store.forget("lost");
+  });
+});

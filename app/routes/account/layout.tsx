@@ -50,7 +50,8 @@ function AccountFrame({ isAdmin, children }: { isAdmin: boolean; children: React
     <AreaLayout
       menu={
         <SideMenu label="Account" entries={entries} wrap>
-          <li>
+          {/* With a note, Logout takes the whole row of a narrow menu. */}
+          <li className="has-[[role=alert]]:col-span-2 has-[[role=alert]]:w-full">
             <LogoutButton />
           </li>
         </SideMenu>

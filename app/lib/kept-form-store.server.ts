@@ -16,7 +16,7 @@ export type KeptFormStore = {
 
 export const KEPT_FOR_MS = 60 * 60 * 1000;
 const MiB = 1024 * 1024;
-const MAX_BYTES = 32 * MiB;
+const DEFAULT_BOUNDS: StoreBounds = { maxBytes: 32 * MiB };
 const MAX_FORM_BYTES = 2 * MiB;
 
 /**
@@ -25,7 +25,7 @@ const MAX_FORM_BYTES = 2 * MiB;
  */
 export function openKeptFormStore(
   redisUrl: string | undefined,
-  bounds: StoreBounds = { maxBytes: MAX_BYTES },
+  bounds: StoreBounds = DEFAULT_BOUNDS,
 ): KeptFormStore {
   return redisUrl ? redisStore(redisUrl, bounds) : memoryStore(bounds);
 }
@@ -33,7 +33,7 @@ export function openKeptFormStore(
 /** What all the forms kept may take; `prefix` names a Redis store's keys (tests keep apart by it). */
 type StoreBounds = { maxBytes: number; prefix?: string };
 
-export function memoryStore({ maxBytes }: StoreBounds = { maxBytes: MAX_BYTES }): KeptFormStore {
+export function memoryStore({ maxBytes }: StoreBounds = DEFAULT_BOUNDS): KeptFormStore {
   const forms = new LRUCache<string, string>({
     max: 1000,
     maxSize: maxBytes,

@@ -2,9 +2,9 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { Outlet, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "../../components/error-page.tsx";
 import { UnansweredNote } from "../../components/form-fields.tsx";
-import { NO_ANSWER } from "../../lib/unanswered-posts.ts";
 import { AreaLayout, SideMenu, type SideMenuEntry } from "../../components/side-menu.tsx";
 import { requireUser } from "../../lib/guards.server.ts";
+import { formUnanswered } from "../../lib/unanswered-posts.ts";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -69,12 +69,10 @@ function AccountFrame({ isAdmin, children }: { isAdmin: boolean; children: React
  * nothing of the session stays on screen. Without a script the browser posts the form itself.
  */
 function LogoutButton() {
-  const [sending, setSending] = useState(false);
-  const [unanswered, setUnanswered] = useState(false);
+  const [state, setState] = useState<"idle" | "sending" | "unanswered">("idle");
   async function sendWithScript(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSending(true);
-    setUnanswered(false);
+    setState("sending");
     const sent = await fetch(event.currentTarget.action, {
       method: "POST",
       body: new URLSearchParams(),
@@ -83,13 +81,10 @@ function LogoutButton() {
       () => true,
       () => false,
     );
-    if (sent) {
-      window.location.assign("/");
-      return;
-    }
-    setSending(false);
-    setUnanswered(true);
+    if (sent) window.location.assign("/");
+    else setState("unanswered");
   }
+  const sending = state === "sending";
   return (
     <>
       <form
@@ -107,7 +102,7 @@ function LogoutButton() {
         </button>
       </form>
       <UnansweredNote
-        fetcher={{ state: "idle", data: unanswered ? { unanswered: NO_ANSWER } : null }}
+        fetcher={{ state: "idle", data: state === "unanswered" ? formUnanswered() : null }}
         className="mt-1"
       />
     </>

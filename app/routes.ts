@@ -35,6 +35,8 @@ export default [
     route("2fa", "routes/account/two-factor.tsx"),
     // Beyond the spec: the member's data as a file (our API's extension, record 037).
     route("my-data", "routes/account/my-data.ts"),
+    // Any other path of the area is its 404, inside its menu.
+    route("*", "routes/not-found.tsx", { id: "account-not-found" }),
   ]),
   route("confirm-password", "routes/confirm-password.tsx", { id: "ConfirmPassword" }),
   route("logout", "routes/logout.ts"),
@@ -74,6 +76,7 @@ export default [
     // Record 044: a fresh backup of the whole site, after a password confirmation.
     route("backup", "routes/admin/backup.tsx"),
     route("backup/download", "routes/admin/backup-download.ts"),
+    route("*", "routes/not-found.tsx", { id: "admin-not-found" }),
   ]),
 
   // Record 031: an entry as visitors will see it, in the site's frame, not the admin layout's.

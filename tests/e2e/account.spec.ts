@@ -199,6 +199,32 @@ test.describe("the admin area", () => {
   });
 });
 
+test.describe("a path the account or admin area does not have", () => {
+  test("is the 404 page inside the area's menu", async ({ page, apiUrl, appUrl }) => {
+    await signInThroughApi(page, { apiUrl, appUrl }, E2E_ADMIN);
+    for (const [path, menu] of [
+      ["/admin/no-such-screen", "Admin"],
+      ["/admin/projects/1/no-such-tab", "Admin"],
+      ["/account/no-such-screen", "Account"],
+    ]) {
+      const response = await page.goto(path!);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByText("Error 404 / Page Not Found")).toBeVisible();
+      // The way on is one click away, as on a screen whose item is gone.
+      const nav = page.getByRole("navigation", { name: menu });
+      await nav.getByRole("link", { name: "Dashboard" }).click();
+      await expect(page).toHaveURL(menu === "Admin" ? "/admin" : "/account");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    }
+  });
+
+  test("sends a visitor to Log In first, as the area's screens do", async ({ page }) => {
+    await page.goto("/admin/no-such-screen");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fno-such-screen(&|$)/);
+    await expect(page.getByRole("button", { name: "Log in" })).toBeVisible();
+  });
+});
+
 test.describe("widget edit pencils on Home", () => {
   const pencil = (page: Page) => page.getByRole("link", { name: "Edit HomeText", exact: true });
 

@@ -61,6 +61,8 @@ export const KEPT_AT_SIGN_OUT =
   "This is what you typed before you were signed out. It is not saved yet: check it, then press Save.";
 /** After it, when a picture had been chosen too: the browser cannot be given a file back. */
 export const KEPT_PICTURE_LOST = "The picture you chose could not be kept: choose it again.";
+/** After it, when a password had been typed too: a password is never kept. */
+export const KEPT_PASSWORD_LOST = "The password you typed was not kept: type it again.";
 
 /** Where the browser's autosave posts. */
 export const draftPath = (subject: DraftSubject, id: number | string) =>

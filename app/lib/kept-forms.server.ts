@@ -1,11 +1,17 @@
 import { randomBytes } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
 import { loginPath } from "./api-answers.server.ts";
-import { draftedFormOf } from "./drafts.ts";
+import {
+  KEPT_AT_SIGN_OUT,
+  KEPT_PASSWORD_LOST,
+  KEPT_PICTURE_LOST,
+  draftedFormOf,
+} from "./drafts.ts";
 import { redirectWithFlash, signedCookieOf } from "./flash.server.ts";
 import { INTENT_FIELD } from "./form-intent.ts";
 import { KEPT_FOR_MS } from "./kept-form-store.server.ts";
 import { requestFactsContext } from "./request-context.server.ts";
+import type { Flash } from "../components/flash-message.tsx";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -20,14 +26,20 @@ export type KeptForm = {
   values: Record<string, string>;
   /** A picture was chosen too: a file is not kept, so it must be chosen again. */
   pictureLost: boolean;
+  /** A password was typed too: none is ever kept, so it must be typed again. */
+  passwordLost?: boolean;
 };
 
 export const KEPT_FORM_NOTICE =
   "You were signed out, so your changes were not saved. Log in, and what you typed will be back in the form.";
 
-/** The edit screens that restore a kept form: those with autosaved drafts (record 030). */
+/**
+ * The edit screens that restore a kept form: those with autosaved drafts (record 030), a user's
+ * and a gallery's.
+ */
 const KEEPS_TYPED =
-  /^\/admin\/(?:(?:projects|blog|opportunities|widgets)\/\d{1,10}|testimonials|settings)\/?$/;
+  /^\/admin\/(?:(?:projects|blog|opportunities|widgets|users|galleries)\/\d{1,10}|testimonials|settings)\/?$/;
+const PASSWORD_FIELD = /password/i;
 const KEPT_COOKIE = "almoner_kept";
 
 const keptCookieOf = (context: Context) =>
@@ -54,6 +66,12 @@ export async function keepTypedForLogIn(context: Context, request: Request, url:
   const intent = formData?.get(INTENT_FIELD);
   if (!formData || (intent !== null && intent !== "save")) return;
   const { version, values } = draftedFormOf(formData);
+  let passwordLost = false;
+  for (const [name, value] of Object.entries(values)) {
+    if (!PASSWORD_FIELD.test(name)) continue;
+    passwordLost ||= value !== "";
+    delete values[name];
+  }
   if (Object.keys(values).length === 0) return;
   const choseFile = [...formData.values()].some(
     (value) => typeof value !== "string" && value.size > 0,
@@ -62,8 +80,9 @@ export async function keepTypedForLogIn(context: Context, request: Request, url:
   const location = url.pathname + url.search;
   const token = randomBytes(18).toString("base64url");
   const pictureLost = choseFile || tooLargeUploads.length > 0;
+  const kept = { location, version, values, pictureLost, passwordLost };
   // Not kept (too large, or the store did not answer): Log In as before, without the promise.
-  if (!(await keptForms.keep(token, { location, version, values, pictureLost }))) return;
+  if (!(await keptForms.keep(token, kept))) return;
   const headers = new Headers({ "Set-Cookie": await keptCookieOf(context).serialize(token) });
   throw await redirectWithFlash(
     context,
@@ -91,6 +110,18 @@ export async function takeKeptForm(
   if (!kept || !sameLocation(kept.location, url)) return null;
   await keptForms.forget(token);
   return kept;
+}
+
+/**
+ * The notice of a screen without drafts that starts from a kept form: what was typed is back,
+ * not saved, and what could not be kept.
+ */
+export function keptFormFlash(kept: KeptForm): Flash {
+  const lost = [
+    kept.pictureLost ? KEPT_PICTURE_LOST : null,
+    kept.passwordLost ? KEPT_PASSWORD_LOST : null,
+  ];
+  return { kind: "error", message: [KEPT_AT_SIGN_OUT, ...lost].filter(Boolean).join(" ") };
 }
 
 /** The same screen: the same path, and the same query but for how the form was sent (`?index`). */

@@ -1,6 +1,6 @@
 import { E2E_ADMIN } from "./accounts.ts";
 import { logInThroughForm, logOutInAnotherTab } from "./account-support.ts";
-import { photoFile, uniqueTitle, withApiItem } from "./admin-support.ts";
+import { photoFile, sessionHeaders, uniqueTitle, withApiItem } from "./admin-support.ts";
 import { expect, test } from "./fixtures.ts";
 
 const KEPT_FORM_NOTICE =
@@ -101,6 +101,83 @@ test.describe(
       );
     });
 
+    test("a user's details come back without the password typed, and a gallery's name", async ({
+      page,
+      apiUrl,
+      appUrl,
+    }, testInfo) => {
+      const lastname = uniqueTitle("Kept", testInfo.project.name).replace(/\s+/g, "-");
+      const person = {
+        firstname: "Aaron",
+        lastname,
+        email: `${lastname.toLowerCase()}@example.org`,
+      };
+      const password = {
+        password: "a-long-password-1",
+        password_confirmation: "a-long-password-1",
+      };
+      await withApiItem<{ id: number }>(
+        page,
+        { apiUrl, appUrl },
+        "/api/users",
+        { ...person, role: "user", ...password },
+        async (user) => {
+          await page.goto(`/admin/users/${user.id}`);
+          await logOutInAnotherTab(page);
+          await page.getByLabel("First Name").fill("Erin");
+          await page.getByLabel("Email").fill(`erin-${person.email}`);
+          await page.getByLabel("New Password", { exact: true }).fill("another-password-2");
+          await page.getByRole("button", { name: "Save Changes" }).click();
+          await expect(page.getByRole("alert")).toHaveText(KEPT_FORM_NOTICE);
+          await logInThroughForm(page, E2E_ADMIN);
+
+          await expect(page).toHaveURL(`/admin/users/${user.id}`);
+          await expect(page.getByRole("alert").filter({ hasText: KEPT_AT_SIGN_OUT })).toHaveText(
+            `${KEPT_AT_SIGN_OUT} The password you typed was not kept: type it again.`,
+          );
+          await expect(page.getByLabel("First Name")).toHaveValue("Erin");
+          await expect(page.getByLabel("Last Name")).toHaveValue(person.lastname);
+          await expect(page.getByLabel("Email")).toHaveValue(`erin-${person.email}`);
+          await expect(page.getByLabel("New Password", { exact: true })).toHaveValue("");
+          const before = await page.request.get(`${apiUrl}/api/users/${user.id}`, {
+            headers: await sessionHeaders(page, { apiUrl, appUrl }),
+          });
+          expect(((await before.json()) as { firstname: string }).firstname).toBe("Aaron");
+
+          await page.getByRole("button", { name: "Save Changes" }).click();
+          await expect(page.getByRole("status").filter({ hasText: "Changes saved" })).toBeVisible();
+          await page.goto(`/admin/users/${user.id}`);
+          await expect(page.getByLabel("First Name")).toHaveValue("Erin");
+          await expect(page.getByText(KEPT_AT_SIGN_OUT)).toHaveCount(0);
+        },
+      );
+
+      const name = uniqueTitle("Kept gallery", testInfo.project.name);
+      await withApiItem<{ id: number }>(
+        page,
+        { apiUrl, appUrl },
+        "/api/galleries",
+        { name },
+        async (gallery) => {
+          await page.goto(`/admin/galleries/${gallery.id}`);
+          await logOutInAnotherTab(page);
+          await page.getByLabel("Name").fill(`${name} (renamed)`);
+          await page.getByRole("button", { name: "Save Changes" }).click();
+          await expect(page.getByRole("alert")).toHaveText(KEPT_FORM_NOTICE);
+          await logInThroughForm(page, E2E_ADMIN);
+
+          await expect(page).toHaveURL(`/admin/galleries/${gallery.id}`);
+          await expect(page.getByRole("alert")).toHaveText(KEPT_AT_SIGN_OUT);
+          await expect(page.getByLabel("Name")).toHaveValue(`${name} (renamed)`);
+          await page.getByRole("button", { name: "Save Changes" }).click();
+          await expect(page).toHaveURL("/admin/galleries");
+          await page.goto(`/admin/galleries/${gallery.id}`);
+          await expect(page.getByLabel("Name")).toHaveValue(`${name} (renamed)`);
+          await expect(page.getByText(KEPT_AT_SIGN_OUT)).toHaveCount(0);
+        },
+      );
+    });
+
     test("only a Save from a page whose screen restores it is kept: other posts, and the router's own, go to Log In as before", async ({
       request,
       appUrl,
@@ -128,7 +205,8 @@ test.describe(
         await post("/admin/blog/1", { intent: "save", title: "Typed" }, "cors"),
         await post("/admin/blog/1", { intent: "delete" }),
         await post("/admin/blog/1", { intent: "save" }),
-        await post("/admin/users/1", { intent: "save", name: "Typed" }),
+        // Add User is on the list's screen, which restores nothing.
+        await post("/admin/users", { intent: "create", firstname: "Typed" }),
       ]) {
         expect(response.status()).toBe(302);
         expect(response.headers().location).toMatch(/^\/login\?redirectTo=/);

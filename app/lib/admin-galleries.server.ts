@@ -12,7 +12,7 @@ import { assertOk, messageOf, unusableAsBadGateway } from "./api.server.ts";
 import { GallerySchema, type Gallery } from "./api-types.ts";
 import { flashAfterDelete } from "./admin-trash.server.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
-import { keptFormFlash, takeKeptForm } from "./kept-forms.server.ts";
+import { keptAtSignOutOf, takeKeptForm } from "./kept-forms.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
 import { goneWhileEditingMessage } from "./history.server.ts";
@@ -102,19 +102,19 @@ export async function loadAdminGalleryScreen(
   { request, url, id }: { request: Request; url: URL; id: string },
 ) {
   const gone = context.get(goneWhileEditingContext);
-  const [loaded, { flash, headers }, kept] = await Promise.all([
+  const [gallery, { flash, headers }, kept] = await Promise.all([
     gone ?? loadAdminGallery(context, id),
     gone ? { flash: null, headers: undefined } : takeFlash(context, request),
     gone ? null : takeKeptForm(context, request, url),
   ]);
-  // Without JavaScript, a Save that met an ended session comes back after Log In (record 050).
-  const gallery = kept ? { ...loaded, name: kept.values.name ?? loaded.name } : loaded;
   const photoParam = url.searchParams.get("photo");
   const editingPhoto = gallery.images.find((image) => String(image.id) === photoParam) ?? null;
   return data(
     {
       gallery,
-      flash: kept ? keptFormFlash(kept) : flash,
+      flash,
+      // Without JavaScript, a Save that met an ended session comes back after Log In (record 050).
+      kept: kept && keptAtSignOutOf(kept),
       confirmingDelete: url.searchParams.get("confirm") === "delete",
       editingPhotoId: editingPhoto?.id ?? null,
       imageMaxBytes: context.get(requestFactsContext).config.imageMaxBytes,

@@ -20,7 +20,7 @@ import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
 import { goneWhileEditingMessage } from "./history.server.ts";
-import { keptFormFlash, takeKeptForm } from "./kept-forms.server.ts";
+import { keptAtSignOutOf, takeKeptForm } from "./kept-forms.server.ts";
 import { requireRecordId } from "./guards.server.ts";
 import { apiClientContext, siteSettingsContext } from "./request-context.server.ts";
 import type { Flash } from "../components/flash-message.tsx";
@@ -115,9 +115,10 @@ export async function loadAdminUserScreen(
   ]);
   return data(
     {
+      user,
+      flash,
       // Without JavaScript, a Save that met an ended session comes back after Log In (record 050).
-      user: kept ? userAsTyped(user, (field) => kept.values[field]) : user,
-      flash: kept ? keptFormFlash(kept) : flash,
+      kept: kept && keptAtSignOutOf(kept),
       confirmingDelete: url.searchParams.get("confirm") === "delete",
     },
     { headers },
@@ -138,26 +139,20 @@ const goneWhileEditingContext = createContext<User | null>(null);
 
 function goneWhileEditing(context: Context, id: string, formData: FormData) {
   const submission = parseWithZod(formData, { schema: EditUserSchema });
-  const gone = { id: Number(id), two_factor: false, email_verified_at: null, invitation: null };
-  const typed = (field: string) => formData.get(field)?.toString();
-  context.set(goneWhileEditingContext, userAsTyped(gone, typed));
+  const typed = (field: string) => String(formData.get(field) ?? "");
+  context.set(goneWhileEditingContext, {
+    id: Number(id),
+    firstname: typed("firstname"),
+    lastname: typed("lastname"),
+    email: typed("email"),
+    role: typed("role") === "admin" ? "admin" : "user",
+    two_factor: false,
+    email_verified_at: null,
+    invitation: null,
+  });
   const message = goneWhileEditingMessage(context, { trashed: false });
   const result = submission.reply({ formErrors: [message], hideFields: USER_SECRET_FIELDS });
   return data({ result, gone: true as const }, { status: 404 });
-}
-
-/** `user` with the details of its edit form as typed; a field not sent is empty. */
-function userAsTyped(
-  user: Pick<User, "id" | "two_factor" | "email_verified_at" | "invitation">,
-  typed: (field: string) => string | undefined,
-): User {
-  return {
-    ...user,
-    firstname: typed("firstname") ?? "",
-    lastname: typed("lastname") ?? "",
-    email: typed("email") ?? "",
-    role: typed("role") === "admin" ? "admin" : "user",
-  };
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   type DraftSubject,
   draftedFormOf,
 } from "./drafts.ts";
-import { takeKeptForm } from "./kept-forms.server.ts";
+import { type KeptForm, keptAtSignOutOf, takeKeptForm } from "./kept-forms.server.ts";
 import { apiClientContext, siteSettingsContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -20,6 +20,7 @@ const DraftSchema = z.object({
   data: z.record(z.string(), z.string()),
   saved_at: z.string(),
 });
+const SavedDraftSchema = DraftSchema.pick({ saved_at: true });
 
 /**
  * The signed-in admin's autosaved draft of an item (record 030), for the edit screen's banner;
@@ -34,9 +35,9 @@ export async function loadDraft(
 ): Promise<DraftBanner | null> {
   const kept = await takeKeptForm(context, request, url);
   if (kept) {
-    const savedAt = new Date().toISOString();
+    const savedAt = (await keepAsDraft(context, subject, id, kept)) ?? new Date().toISOString();
     const restored = { version: kept.version, values: kept.values };
-    const keptAtSignOut = { pictureLost: kept.pictureLost };
+    const keptAtSignOut = keptAtSignOutOf(kept);
     return { savedAt, savedAtText: clockTime(savedAt), restored, keptAtSignOut };
   }
   if (!context.get(siteSettingsContext).editable) return null;
@@ -49,6 +50,27 @@ export async function loadDraft(
     savedAtText: clockTime(result.body.saved_at),
     restored: restoring ? { version: result.body.version, values: result.body.data } : null,
   };
+}
+
+/**
+ * A kept form is also stored as the admin's draft (our API's), as autosave would have stored it:
+ * taken once, it is offered again by a reload before Save, and a Save removes it. Returns when it
+ * was saved, or null without a draft.
+ */
+async function keepAsDraft(
+  context: Context,
+  subject: DraftSubject,
+  id: number | string,
+  kept: KeptForm,
+): Promise<string | null> {
+  if (!context.get(siteSettingsContext).editable) return null;
+  const path = `/api/drafts/${subject}/${id}`;
+  const result = await context
+    .get(apiClientContext)
+    .put(path, { version: kept.version, data: kept.values }, { schema: SavedDraftSchema });
+  if (result.ok) return result.body.saved_at;
+  console.error(`Keeping ${path} as a draft failed:`, result.status);
+  return null;
 }
 
 /**

@@ -38,7 +38,15 @@ export type DraftBanner = {
   savedAtText: string;
   restored: { version: number | null; values: Record<string, string> } | null;
   /** The values are what a Save sent after the session ended, kept over Log In (record 050). */
-  keptAtSignOut?: { pictureLost: boolean };
+  keptAtSignOut?: KeptAtSignOut;
+};
+
+/** What a Save sent after the session ended, kept over Log In (record 050), as its screen shows it. */
+export type KeptAtSignOut = {
+  values: Record<string, string>;
+  /** A picture had been chosen, or a password typed: neither is kept. */
+  pictureLost: boolean;
+  passwordLost: boolean;
 };
 
 /**

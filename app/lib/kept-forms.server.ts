@@ -1,17 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
 import { loginPath } from "./api-answers.server.ts";
-import {
-  KEPT_AT_SIGN_OUT,
-  KEPT_PASSWORD_LOST,
-  KEPT_PICTURE_LOST,
-  draftedFormOf,
-} from "./drafts.ts";
+import { draftedFormOf, type KeptAtSignOut } from "./drafts.ts";
 import { redirectWithFlash, signedCookieOf } from "./flash.server.ts";
 import { INTENT_FIELD } from "./form-intent.ts";
 import { KEPT_FOR_MS } from "./kept-form-store.server.ts";
 import { requestFactsContext } from "./request-context.server.ts";
-import type { Flash } from "../components/flash-message.tsx";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -112,16 +106,9 @@ export async function takeKeptForm(
   return kept;
 }
 
-/**
- * The notice of a screen without drafts that starts from a kept form: what was typed is back,
- * not saved, and what could not be kept.
- */
-export function keptFormFlash(kept: KeptForm): Flash {
-  const lost = [
-    kept.pictureLost ? KEPT_PICTURE_LOST : null,
-    kept.passwordLost ? KEPT_PASSWORD_LOST : null,
-  ];
-  return { kind: "error", message: [KEPT_AT_SIGN_OUT, ...lost].filter(Boolean).join(" ") };
+/** What a screen shows of a kept form: the values typed, and what could not be kept. */
+export function keptAtSignOutOf(kept: KeptForm): KeptAtSignOut {
+  return { values: kept.values, pictureLost: kept.pictureLost, passwordLost: !!kept.passwordLost };
 }
 
 /** The same screen: the same path, and the same query but for how the form was sent (`?index`). */

@@ -52,6 +52,13 @@ test.describe(
           const saved = await page.request.get(`${apiUrl}/api/blog/${post.id}`);
           expect(((await saved.json()) as { title: string }).title).toBe(title);
 
+          // Reloaded before Save (a phone drops a tab in the background), it is offered again.
+          await page.reload();
+          const unsaved = page.getByRole("region", { name: "Unsaved changes" });
+          await unsaved.getByRole("button", { name: /^Restore unsaved changes from / }).click();
+          await expect(titleField).toHaveValue(`${title} (typed after lunch)`);
+          await expect(article).toHaveValue("<p>Written while signed out.</p>");
+
           await page.getByRole("button", { name: "Save Changes" }).click();
           await expect(page).toHaveURL("/admin/blog");
           await page.goto(`/admin/blog/${post.id}`);
@@ -132,7 +139,7 @@ test.describe(
           await logInThroughForm(page, E2E_ADMIN);
 
           await expect(page).toHaveURL(`/admin/users/${user.id}`);
-          await expect(page.getByRole("alert").filter({ hasText: KEPT_AT_SIGN_OUT })).toHaveText(
+          await expect(page.getByRole("status").filter({ hasText: KEPT_AT_SIGN_OUT })).toHaveText(
             `${KEPT_AT_SIGN_OUT} The password you typed was not kept: type it again.`,
           );
           await expect(page.getByLabel("First Name")).toHaveValue("Erin");
@@ -167,7 +174,9 @@ test.describe(
           await logInThroughForm(page, E2E_ADMIN);
 
           await expect(page).toHaveURL(`/admin/galleries/${gallery.id}`);
-          await expect(page.getByRole("alert")).toHaveText(KEPT_AT_SIGN_OUT);
+          await expect(page.getByRole("status").filter({ hasText: KEPT_AT_SIGN_OUT })).toHaveText(
+            KEPT_AT_SIGN_OUT,
+          );
           await expect(page.getByLabel("Name")).toHaveValue(`${name} (renamed)`);
           await page.getByRole("button", { name: "Save Changes" }).click();
           await expect(page).toHaveURL("/admin/galleries");

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "react-router";
 import { GalleryNameSchema, GalleryPhotoSchema } from "../../lib/admin-galleries.ts";
 import type { Gallery, GalleryImage } from "../../lib/api-types.ts";
+import type { KeptAtSignOut } from "../../lib/drafts.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import type { Flash } from "../flash-message.tsx";
@@ -13,6 +14,7 @@ import { LinkIcon } from "./admin-icons.tsx";
 import { ConfirmDialog } from "../modal.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
 import { AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
+import { KeptAtSignOutNotice } from "./autosave.tsx";
 import { CopyCode } from "./copy-code.tsx";
 import { EditPhotoModal } from "./edit-photo-modal.tsx";
 import { PhotoSection, photoActionClass } from "./photo-grid.tsx";
@@ -20,6 +22,8 @@ import { PhotoSection, photoActionClass } from "./photo-grid.tsx";
 type Props = {
   gallery: Gallery;
   flash: Flash | null;
+  /** What a Save sent after the session ended (record 050): the name starts from it. */
+  kept?: KeptAtSignOut | null;
   confirmingDelete: boolean;
   /** The photo whose alt text and link are being edited (`?photo={id}`). */
   editingPhotoId: number | null;
@@ -37,6 +41,7 @@ type Props = {
 export function AdminGalleryEditor({
   gallery,
   flash,
+  kept,
   confirmingDelete,
   editingPhotoId,
   imageMaxBytes,
@@ -46,7 +51,7 @@ export function AdminGalleryEditor({
   const [form, fields] = useAppForm(GalleryNameSchema, {
     id: `gallery-${gallery.id}`,
     lastResult: actionData?.intent === "save" ? actionData.result : null,
-    defaultValue: { name: gallery.name },
+    defaultValue: { name: kept?.values.name ?? gallery.name },
   });
   const editingPhoto = gallery.images.find((image) => image.id === editingPhotoId);
   // Deleted while the screen was open: its photos and Delete would each end on the 404 page.
@@ -58,6 +63,7 @@ export function AdminGalleryEditor({
       <ScreenHeading title="Manage Gallery">{gallery.name}</ScreenHeading>
       {/* A photo's "Moved to Trash" and its Undo show by the photo grid. */}
       <FlashMessage flash={flash?.undo ? null : flash} className="mt-6" />
+      <KeptAtSignOutNotice kept={kept} />
 
       {/* The errors go under their field (spec §8); the overall message only when none has one. */}
       <AppForm form={form} messageAlone className="mt-8 max-w-3xl space-y-6">

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, useLocation } from "react-router";
 import { EditUserSchema, fullName } from "../../lib/admin-users.ts";
 import type { User } from "../../lib/api-types.ts";
+import type { KeptAtSignOut } from "../../lib/drafts.ts";
 import { useCurrentUser } from "../../lib/root-data.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import type { Flash } from "../flash-message.tsx";
@@ -14,6 +15,7 @@ import { ConfirmDialog } from "../modal.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
 import { AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
 import { UserFields } from "./admin-user-fields.tsx";
+import { KeptAtSignOutNotice } from "./autosave.tsx";
 
 type Props = {
   user: User;
@@ -22,10 +24,12 @@ type Props = {
   /** The user was deleted while this screen was open: only what was typed is left. */
   gone?: boolean;
   saveResult?: SubmissionResult<string[]> | null;
+  /** What a Save sent after the session ended (record 050): the form starts from it. */
+  kept?: KeptAtSignOut | null;
 };
 
 /** /admin/users/{id} (spec §2.5): the edit form, Save Changes and Delete User (confirmed). */
-export function AdminUserEditor({ user, flash, confirmingDelete, gone, saveResult }: Props) {
+export function AdminUserEditor({ user, flash, confirmingDelete, gone, saveResult, kept }: Props) {
   const here = `/admin/users/${user.id}`;
   const isMe = useCurrentUser()?.id === user.id;
   // A new location (the redirect after a save) mounts a fresh form: the saved values, no passwords.
@@ -39,9 +43,16 @@ export function AdminUserEditor({ user, flash, confirmingDelete, gone, saveResul
       </ScreenHeading>
       {/* Spec §4: the save confirmation shows for 3 seconds. */}
       <FlashMessage flash={flash} hideAfterMs={3000} className="mt-6 max-w-3xl" />
+      <KeptAtSignOutNotice kept={kept} />
       {gone ? null : <UserFacts user={user} />}
       {user.invitation && !gone ? <InvitationNote user={user} /> : null}
-      <UserForm key={location.key} user={user} saveResult={saveResult} gone={gone} />
+      <UserForm
+        key={location.key}
+        user={user}
+        typed={kept?.values}
+        saveResult={saveResult}
+        gone={gone}
+      />
 
       {confirmingDelete ? (
         <ConfirmDialog
@@ -106,10 +117,12 @@ function InvitationNote({ user }: { user: User }) {
 
 function UserForm({
   user,
+  typed,
   saveResult,
   gone,
 }: {
   user: User;
+  typed?: Record<string, string>;
   saveResult?: SubmissionResult<string[]> | null;
   gone?: boolean;
 }) {
@@ -121,6 +134,7 @@ function UserForm({
       lastname: user.lastname,
       email: user.email,
       role: user.role,
+      ...typed,
     },
   });
   return (

@@ -7,8 +7,10 @@ import {
   draftPath,
   type DraftBanner,
   KEPT_AT_SIGN_OUT,
+  KEPT_PASSWORD_LOST,
   KEPT_PICTURE_LOST,
   type DraftSubject,
+  type KeptAtSignOut,
 } from "../../lib/drafts.ts";
 import { INTENT_FIELD } from "../../lib/forms.ts";
 import { useRootData } from "../../lib/root-data.ts";
@@ -97,6 +99,30 @@ function LeaveDialog({ blocker }: { blocker: Blocker }) {
 }
 
 /**
+ * Above an edit form that starts from what a Save sent after the session ended, without
+ * JavaScript (record 050): it is not saved yet, and a picture or a password must be given again.
+ */
+export function KeptAtSignOutNotice({
+  kept,
+  className = "mt-6 max-w-3xl",
+}: {
+  kept: KeptAtSignOut | null | undefined;
+  className?: string;
+}) {
+  if (!kept) return null;
+  return (
+    <p
+      role="status"
+      className={`${className} rounded-xl bg-amber-50 p-4 text-ink ring-1 ring-amber-200`}
+    >
+      {KEPT_AT_SIGN_OUT}
+      {kept.pictureLost ? ` ${KEPT_PICTURE_LOST}` : null}
+      {kept.passwordLost ? ` ${KEPT_PASSWORD_LOST}` : null}
+    </p>
+  );
+}
+
+/**
  * "You have unsaved changes from 14:02." above an edit form whose admin has a draft of it:
  * Restore reloads the screen from the draft (a GET, so it works without JavaScript), Discard
  * deletes it. Hidden once the draft is restored. `here` may carry a query (a modal's `?edit=3`),
@@ -118,15 +144,7 @@ export function DraftNotice({
 }) {
   const hydrated = useHydrated();
   if (draft?.keptAtSignOut) {
-    return (
-      <p
-        role="status"
-        className={`${className} rounded-xl bg-amber-50 p-4 text-ink ring-1 ring-amber-200`}
-      >
-        {KEPT_AT_SIGN_OUT}
-        {draft.keptAtSignOut.pictureLost ? ` ${KEPT_PICTURE_LOST}` : null}
-      </p>
-    );
+    return <KeptAtSignOutNotice kept={draft.keptAtSignOut} className={className} />;
   }
   if (!draft || draft.restored) return null;
   // The server's clock first, so the page hydrates as it was rendered; then the viewer's.

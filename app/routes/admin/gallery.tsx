@@ -36,6 +36,7 @@ export default function AdminGallery({ loaderData, actionData }: Route.Component
       key={loaderData.gallery.id}
       gallery={loaderData.gallery}
       flash={loaderData.flash}
+      kept={loaderData.kept}
       confirmingDelete={loaderData.confirmingDelete}
       editingPhotoId={loaderData.editingPhotoId}
       imageMaxBytes={loaderData.imageMaxBytes}

@@ -30,6 +30,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
       key={loaderData.user.id}
       user={loaderData.user}
       flash={loaderData.flash}
+      kept={loaderData.kept}
       confirmingDelete={loaderData.confirmingDelete}
       // The save's answer says so, with JavaScript and without (the screen drawn from what was typed).
       gone={actionData !== undefined && "gone" in actionData}

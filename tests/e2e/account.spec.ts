@@ -217,12 +217,6 @@ test.describe("a path the account or admin area does not have", () => {
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     }
   });
-
-  test("sends a visitor to Log In first, as the area's screens do", async ({ page }) => {
-    await page.goto("/admin/no-such-screen");
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fno-such-screen(&|$)/);
-    await expect(page.getByRole("button", { name: "Log in" })).toBeVisible();
-  });
 });
 
 test.describe("widget edit pencils on Home", () => {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { ConfigError } from "../config.ts";
 import type { DatabaseHandle, DB } from "../db/database.ts";
@@ -33,6 +34,12 @@ type Log = { warn(object: object, message: string): void };
 
 const SWEEP_EVERY_MS = 5 * 60 * 1000;
 
+/**
+ * A key as the store keeps it: its SHA-256, so that any key fits PostgreSQL's index (a key of
+ * 1 MB, a fuzzed email, was refused there with a 500) and no email address is kept in it.
+ */
+export const storedKey = (key: string) => createHash("sha256").update(key).digest("base64url");
+
 export async function openThrottleStore<Name extends string>(
   limits: Record<Name, Limit>,
   options: {
@@ -54,7 +61,7 @@ export async function openThrottleStore<Name extends string>(
   return {
     async hit(name, key) {
       try {
-        await limiterOf(name).consume(key);
+        await limiterOf(name).consume(storedKey(key));
       } catch (rejection) {
         // The library rejects with its result past the limit, and with an Error when the store fails.
         if (rejection instanceof RateLimiterRes)
@@ -63,7 +70,7 @@ export async function openThrottleStore<Name extends string>(
       }
     },
     async clear(name, key) {
-      await limiterOf(name).delete(key);
+      await limiterOf(name).delete(storedKey(key));
     },
     close: () => backend.close(),
   };

@@ -10,7 +10,7 @@ import {
   type DraftSubject,
   draftedFormOf,
 } from "./drafts.ts";
-import { type KeptForm, keptAtSignOutOf, takeKeptForm } from "./kept-forms.server.ts";
+import { keptAtSignOutOf, takeKeptForm } from "./kept-forms.server.ts";
 import { apiClientContext, siteSettingsContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -20,7 +20,6 @@ const DraftSchema = z.object({
   data: z.record(z.string(), z.string()),
   saved_at: z.string(),
 });
-const SavedDraftSchema = DraftSchema.pick({ saved_at: true });
 
 /**
  * The signed-in admin's autosaved draft of an item (record 030), for the edit screen's banner;
@@ -35,7 +34,11 @@ export async function loadDraft(
 ): Promise<DraftBanner | null> {
   const kept = await takeKeptForm(context, request, url);
   if (kept) {
-    const savedAt = (await keepAsDraft(context, subject, id, kept)) ?? new Date().toISOString();
+    // Taken once, it is offered again by a reload before Save; a Save removes it.
+    if (context.get(siteSettingsContext).editable) {
+      await keepAsDraft(context, subject, id, kept.version, kept.values);
+    }
+    const savedAt = new Date().toISOString();
     const restored = { version: kept.version, values: kept.values };
     const keptAtSignOut = keptAtSignOutOf(kept);
     return { savedAt, savedAtText: clockTime(savedAt), restored, keptAtSignOut };
@@ -53,24 +56,21 @@ export async function loadDraft(
 }
 
 /**
- * A kept form is also stored as the admin's draft (our API's), as autosave would have stored it:
- * taken once, it is offered again by a reload before Save, and a Save removes it. Returns when it
- * was saved, or null without a draft.
+ * Keeps what was typed as the admin's draft (record 030): "Take theirs" on the edit-conflict
+ * screen, and a form kept over Log In, so that a reload offers it again. An API without drafts
+ * answers 404, and the typing is then only lost if the admin leaves the page.
  */
-async function keepAsDraft(
+export async function keepAsDraft(
   context: Context,
   subject: DraftSubject,
   id: number | string,
-  kept: KeptForm,
-): Promise<string | null> {
-  if (!context.get(siteSettingsContext).editable) return null;
-  const path = `/api/drafts/${subject}/${id}`;
-  const result = await context
-    .get(apiClientContext)
-    .put(path, { version: kept.version, data: kept.values }, { schema: SavedDraftSchema });
-  if (result.ok) return result.body.saved_at;
-  console.error(`Keeping ${path} as a draft failed:`, result.status);
-  return null;
+  version: number | null,
+  values: Record<string, string>,
+): Promise<void> {
+  const api = context.get(apiClientContext);
+  const result = await api.put(`/api/drafts/${subject}/${id}`, { version, data: values });
+  if (!result.ok && result.status !== 404)
+    console.error(`Keeping a draft of ${subject}/${id} failed:`, result.status);
 }
 
 /**

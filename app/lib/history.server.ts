@@ -10,6 +10,7 @@ import {
   type EditConflict,
   type HistorySubject,
 } from "./history.ts";
+import { keepAsDraft } from "./drafts.server.ts";
 import { apiClientContext, siteSettingsContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -84,23 +85,6 @@ export function conflictOf(
     mine,
     pictureChosen,
   };
-}
-
-/**
- * "Take theirs": keeps what was typed as the user's draft (record 030; an API without drafts
- * answers 404, and the typing is then only lost if the user leaves the page).
- */
-export async function keepAsDraft(
-  context: Context,
-  subject: HistorySubject,
-  id: number,
-  version: number | null,
-  values: Record<string, string>,
-): Promise<void> {
-  const api = context.get(apiClientContext);
-  const result = await api.put(`/api/drafts/${subject}/${id}`, { version, data: values });
-  if (!result.ok && result.status !== 404)
-    console.error(`Keeping a draft of ${subject}/${id} failed:`, result.status);
 }
 
 /** The named fields of an edit form as typed: the conflict screen's hidden fields, the draft. */

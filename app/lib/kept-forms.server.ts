@@ -13,15 +13,10 @@ type Context = Readonly<RouterContextProvider>;
  * What an admin typed into an edit form whose Save met an ended session, without JavaScript
  * (record 050): the browser is sent to Log In, and after it the edit screen starts from this.
  */
-export type KeptForm = {
+export type KeptForm = KeptAtSignOut & {
   /** The screen the form was posted from: its path and query (`/admin/testimonials?edit=3`). */
   location: string;
   version: number | null;
-  values: Record<string, string>;
-  /** A picture was chosen too: a file is not kept, so it must be chosen again. */
-  pictureLost: boolean;
-  /** A password was typed too: none is ever kept, so it must be typed again. */
-  passwordLost?: boolean;
 };
 
 export const KEPT_FORM_NOTICE =
@@ -107,8 +102,8 @@ export async function takeKeptForm(
 }
 
 /** What a screen shows of a kept form: the values typed, and what could not be kept. */
-export function keptAtSignOutOf(kept: KeptForm): KeptAtSignOut {
-  return { values: kept.values, pictureLost: kept.pictureLost, passwordLost: !!kept.passwordLost };
+export function keptAtSignOutOf({ values, pictureLost, passwordLost }: KeptForm): KeptAtSignOut {
+  return { values, pictureLost, passwordLost };
 }
 
 /** The same screen: the same path, and the same query but for how the form was sent (`?index`). */

@@ -6,11 +6,10 @@ import { ValidationError } from "../errors.ts";
 import { invitationMail } from "../mail/account-mails.ts";
 import { siteName } from "../mail/identity.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { safeEqual } from "../security/encryption.ts";
+import { safeEqual, sha256Hex } from "../security/encryption.ts";
 import { hashPassword } from "../security/passwords.ts";
 import { deleteSessionsOfUser } from "../security/sessions.ts";
 import type { Actor } from "./activity.ts";
-import { hashToken } from "./password-resets.ts";
 import {
   createUser,
   findUserByEmail,
@@ -79,7 +78,7 @@ async function issueInvitation(ctx: InvitationContext, actor: Actor, user: UserR
   const now = new Date();
   const row = {
     email: user.email,
-    token: hashToken(token),
+    token: sha256Hex(token),
     invited_by: actor?.id ?? null,
     invited_by_name: actor?.name ?? "",
     created_at: now.toISOString(),
@@ -141,7 +140,7 @@ export async function acceptInvitation(db: DB, input: AcceptedInvitation): Promi
     !user ||
     !invitation ||
     invitation.email !== email ||
-    !safeEqual(invitation.token, hashToken(input.token))
+    !safeEqual(invitation.token, sha256Hex(input.token))
   )
     throw invalidInvitation();
   if (Date.parse(invitation.expires_at) <= Date.now()) throw invalidInvitation();

@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { DB } from "../db/database.ts";
 import { ValidationError } from "../errors.ts";
 import { resetPasswordMail } from "../mail/account-mails.ts";
 import { siteName } from "../mail/identity.ts";
-import { safeEqual } from "../security/encryption.ts";
+import { safeEqual, sha256Hex } from "../security/encryption.ts";
 import { hashPassword } from "../security/passwords.ts";
 import { deleteSessionsOfUser } from "../security/sessions.ts";
 import type { AccountContext } from "./account.ts";
@@ -14,7 +14,6 @@ export const RESET_LINK_SENT = "We have emailed your password reset link.";
 export const PASSWORD_RESET = "Your password has been reset.";
 const TOKEN_LIFETIME_MS = 60 * 60_000;
 
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const invalidToken = () => ValidationError.field("email", "This password reset token is invalid.");
 
 /**
@@ -28,7 +27,7 @@ export function sendPasswordResetLink(ctx: AccountContext, email: string): void 
     const user = await findUserByEmail(ctx.db, email);
     if (!user) return undefined;
     const token = randomBytes(32).toString("hex");
-    const row = { token: hashToken(token), created_at: new Date().toISOString() };
+    const row = { token: sha256Hex(token), created_at: new Date().toISOString() };
     await ctx.db
       .insertInto("password_reset_tokens")
       .values({ email: user.email, ...row })
@@ -63,7 +62,7 @@ export async function resetPassword(db: DB, input: PasswordReset): Promise<numbe
     .selectAll()
     .where("email", "=", email)
     .executeTakeFirst();
-  if (!user || !row || !safeEqual(row.token, hashToken(input.token))) throw invalidToken();
+  if (!user || !row || !safeEqual(row.token, sha256Hex(input.token))) throw invalidToken();
   if (Date.now() - Date.parse(row.created_at) > TOKEN_LIFETIME_MS) {
     await forgetPasswordResetTokens(db, email);
     throw invalidToken();

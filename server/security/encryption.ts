@@ -1,6 +1,7 @@
 import {
   createCipheriv,
   createDecipheriv,
+  createHash,
   createHmac,
   hkdfSync,
   randomBytes,
@@ -78,6 +79,9 @@ export function keyringFor(appKey: string): Keyring {
   }
   return keyring;
 }
+
+/** A token or key as it is stored: its SHA-256, in hex, so the stored form reveals nothing. */
+export const sha256Hex = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /** Constant-time string comparison (false for different lengths). */
 export function safeEqual(a: string, b: string): boolean {

@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { DB } from "../db/database.ts";
 import { findUserById } from "../domain/users.ts";
 import type { User } from "../types.ts";
-import { type Keyring, keyringFor, safeEqual } from "./encryption.ts";
+import { type Keyring, keyringFor, safeEqual, sha256Hex } from "./encryption.ts";
 
 /**
  * "Remember me", as Laravel's recaller cookie: `userId|token|signature`. The token is kept only
@@ -14,8 +14,6 @@ export const REMEMBER_COOKIE = "remember_web";
 /** About 400 days, the longest lifetime browsers keep a cookie. */
 export const REMEMBER_LIFETIME_SECONDS = 400 * 24 * 60 * 60;
 const REMEMBERED_DEVICES = 5;
-
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** Creates a token for the user and returns the cookie value that carries it. */
 export async function issueRememberToken(
@@ -35,7 +33,7 @@ export async function issueRememberToken(
     .slice(-(REMEMBERED_DEVICES - 1));
   await db
     .updateTable("users")
-    .set({ remember_token: [...kept, hashToken(token)].join(" ") })
+    .set({ remember_token: [...kept, sha256Hex(token)].join(" ") })
     .where("id", "=", user.id)
     .execute();
   const payload = `${user.id}|${token}`;
@@ -53,7 +51,7 @@ export async function findUserByRememberCookie(
   if (!keyring.verify(`${id}|${token}`, signature)) return undefined;
   const user = await findUserById(db, Number(id));
   if (!user?.remember_token) return undefined;
-  const hashed = hashToken(token);
+  const hashed = sha256Hex(token);
   return user.remember_token.split(" ").some((stored) => safeEqual(stored, hashed))
     ? user
     : undefined;

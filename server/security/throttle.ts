@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { ConfigError } from "../config.ts";
 import type { DatabaseHandle, DB } from "../db/database.ts";
 import { tooManyAttempts } from "../errors.ts";
+import { sha256Hex } from "./encryption.ts";
 
 /**
  * A fixed window, as Laravel's RateLimiter keeps one: the first attempt opens a window of
@@ -34,12 +34,6 @@ type Log = { warn(object: object, message: string): void };
 
 const SWEEP_EVERY_MS = 5 * 60 * 1000;
 
-/**
- * A key as the store keeps it: its SHA-256, so that any key fits PostgreSQL's index (a key of
- * 1 MB, a fuzzed email, was refused there with a 500) and no email address is kept in it.
- */
-export const storedKey = (key: string) => createHash("sha256").update(key).digest("base64url");
-
 export async function openThrottleStore<Name extends string>(
   limits: Record<Name, Limit>,
   options: {
@@ -61,7 +55,9 @@ export async function openThrottleStore<Name extends string>(
   return {
     async hit(name, key) {
       try {
-        await limiterOf(name).consume(storedKey(key));
+        // Each key is kept as its SHA-256: any key fits PostgreSQL's index (a fuzzed 1 MB email
+        // was refused there with a 500), and no email address is kept.
+        await limiterOf(name).consume(sha256Hex(key));
       } catch (rejection) {
         // The library rejects with its result past the limit, and with an Error when the store fails.
         if (rejection instanceof RateLimiterRes)
@@ -70,7 +66,7 @@ export async function openThrottleStore<Name extends string>(
       }
     },
     async clear(name, key) {
-      await limiterOf(name).delete(storedKey(key));
+      await limiterOf(name).delete(sha256Hex(key));
     },
     close: () => backend.close(),
   };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, DEFAULT_PASSWORD, signInAs } from "../support/factories.ts";
 import type { TestResponse } from "../support/http-client.ts";
 import { startTestApi, type TestApi, type TestApiInstance } from "../support/test-api.ts";
-import { storedKey } from "../../server/security/throttle.ts";
+import { sha256Hex } from "../../server/security/encryption.ts";
 
 const FAILED_LOGIN = "These credentials do not match our records.";
 const WRONG_PASSWORD = "The provided password was incorrect.";
@@ -52,7 +52,7 @@ describe.each([
     const ip = nextIp();
     expect((await (await visitor(api, ip)).login(user.email, "wrong")).status).toBe(422);
     const rows = await api.database.db.selectFrom("throttles").select("key").execute();
-    const key = `login:${storedKey(`${user.email}|${ip}`)}`;
+    const key = `login:${sha256Hex(`${user.email}|${ip}`)}`;
     expect(rows.some((row) => row.key === key)).toBe(!env.REDIS_URL);
     expect(rows.some((row) => row.key.includes(user.email))).toBe(false);
   });

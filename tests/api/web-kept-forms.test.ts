@@ -19,6 +19,7 @@ const formOf = (values: Record<string, string>): KeptForm => ({
   version: 3,
   values,
   pictureLost: false,
+  passwordLost: false,
 });
 /** A form of exactly `bytes` stored. */
 function formOfSize(bytes: number): KeptForm {

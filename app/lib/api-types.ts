@@ -191,6 +191,8 @@ export const EntryDetailSchema = EntryListItemSchema.extend({
     .array(z.string())
     .nullish()
     .transform((slugs) => slugs ?? undefined),
+  // Our API, to admins: false while nobody has chosen a draft's date (record 052).
+  date_chosen: z.boolean().optional().catch(undefined),
   version: adminVersion,
 });
 /** An entry as its page shows it: the address it is at and the slug it was read by filled in. */

@@ -13,6 +13,7 @@ import * as entrySlugRedirects from "./migrations/0005-entry-slug-redirects.ts";
 import * as trashHistoryActivity from "./migrations/0006-trash-history-activity.ts";
 import * as entryStatus from "./migrations/0007-entry-status.ts";
 import * as messagesInvitations from "./migrations/0009-messages-invitations.ts";
+import * as entryDateChosen from "./migrations/0010-entry-date-chosen.ts";
 import type { Database } from "./schema.ts";
 import { preparingOnce } from "./sqlite-statements.ts";
 
@@ -78,6 +79,7 @@ function migrationsFor(dialect: SqlDialect): Record<string, Migration> {
       up: (db) => messagesInvitations.up(db, dialect),
       down: (db) => messagesInvitations.down(db),
     },
+    "0010-entry-date-chosen": entryDateChosen,
   };
 }
 

@@ -71,6 +71,8 @@ export type EntriesTable = {
   position: number;
   /** Record 031: a draft is seen by admins only; "scheduled" is a published entry dated ahead. */
   status: Generated<EntryStatus>;
+  /** 0 while staff have not chosen the date of a draft: publishing then dates it (record 052). */
+  date_chosen: Generated<number>;
   created_at: string;
   updated_at: string;
 };

@@ -61,7 +61,8 @@ export function entrySnapshot(entry: Entry, images: EntryImage[]): RevisionData 
   return {
     title: entry.title,
     slug: entry.slug,
-    created_at: entry.created_at,
+    // A draft's date nobody chose is no content to bring back: publishing replaces it.
+    ...(entry.date_chosen ? { created_at: entry.created_at } : {}),
     image: entry.image,
     preview_text: entry.preview_text,
     article: entry.article,
@@ -100,6 +101,7 @@ export async function createEntry(
           preview_text: "",
           image: null,
           status,
+          date_chosen: status === "draft" ? 0 : 1,
           position: kind === "blog" ? 0 : await nextEntryPosition(trx, kind),
           created_at: now,
           updated_at: now,
@@ -181,6 +183,7 @@ export async function updateEntry(
   const article = changes.article === undefined ? entry.article : sanitizeRichText(changes.article);
   const preview = (changes.preview_text ?? entry.preview_text).trim() || articlePreview(article);
   const newCover = cover ?? (changes.cover === undefined ? entry.image : changes.cover);
+  const dated = entryDate(entry, changes);
   let saved: SavedEntry;
   let pruned: string[] = [];
   try {
@@ -218,7 +221,8 @@ export async function updateEntry(
           preview_text: preview,
           image: newCover,
           status: changes.status ?? entry.status,
-          created_at: changes.created_at ?? entry.created_at,
+          created_at: dated.created_at,
+          date_chosen: dated.chosen ? 1 : 0,
           updated_at: now,
         })
         .where("id", "=", id)
@@ -246,6 +250,24 @@ export async function updateEntry(
   // An old cover stays while a revision names it.
   await releaseFiles(db, storage, [newCover === entry.image ? null : entry.image, ...pruned]);
   return saved;
+}
+
+/**
+ * An entry's date after a save (record 052). A date that differs from the stored one is chosen by
+ * staff. A draft whose date nobody chose is dated when it is published, unless that date is still
+ * ahead; from then on its date stays, through Unpublish and Publish again.
+ */
+function entryDate(entry: Entry, changes: EntryChanges): { created_at: string; chosen: boolean } {
+  const typed = changes.created_at;
+  if (typed !== undefined && Date.parse(typed) !== Date.parse(entry.created_at)) {
+    return { created_at: typed, chosen: true };
+  }
+  const now = new Date().toISOString();
+  const publishing = entry.status === "draft" && changes.status === "published";
+  if (publishing && !entry.date_chosen && entry.created_at <= now) {
+    return { created_at: now, chosen: true };
+  }
+  return { created_at: entry.created_at, chosen: Boolean(entry.date_chosen) || publishing };
 }
 
 /**

@@ -54,6 +54,8 @@ export function presentEntryForAdmin(
   return {
     ...presentEntry(entry, images),
     status: listedStatus(entry),
+    // A draft's date nobody chose becomes the day it is published (record 052).
+    date_chosen: entry.date_chosen === 1,
     old_slugs: oldSlugs,
     version,
   };

@@ -277,7 +277,7 @@ describe("backup and restore", () => {
       const writes = await burstOfWrites(source, entryId, backup);
       const { file, manifest } = await backup;
       expect(manifest.source).toBe(source.dialect);
-      expect(manifest.schemaVersion).toBe("0009-messages-invitations");
+      expect(manifest.schemaVersion).toBe("0010-entry-date-chosen");
       expect(manifest.tables.find((t) => t.name === "users")?.rows).toBe(2);
 
       const targets = [await emptySqliteTarget(KEY_A), await emptySqliteTarget(KEY_B)];
@@ -318,7 +318,7 @@ describe("backup and restore", () => {
       ...target,
       workDir: folder,
     });
-    expect(migrated).toContain("0009-messages-invitations");
+    expect(migrated).toContain("0010-entry-date-chosen");
     const restored = await target.db.selectFrom("entries").selectAll().execute();
     expect(restored).toMatchObject([{ id: entry.id, title: "Old news" }]);
     expect(await target.db.selectFrom("user_invitations").selectAll().execute()).toEqual([]);

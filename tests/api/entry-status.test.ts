@@ -250,9 +250,12 @@ describe("POST /api/{kind}/{id}/publish and /unpublish", () => {
         ids((await visitor.get(`/api/${segment}?limit=100`)).body).filter((one) => one === id);
       expect(await publicIds()).toEqual([]);
 
+      const beforePublishing = new Date().toISOString();
       const published = await admin.post(`/api/${segment}/${id}/publish`);
       expect(published.status).toBe(200);
       expect(published.body).toMatchObject({ id, status: "published", version: 2 });
+      // Nobody chose the draft's date: it is dated when it goes live (record 052).
+      expect(published.body.created_at >= beforePublishing).toBe(true);
       // The public list kept for a second is forgotten by the write.
       expect(await publicIds()).toEqual([id]);
       expect((await visitor.get(`/api/${segment}/${created.body.slug}`)).status).toBe(200);
@@ -275,7 +278,7 @@ describe("POST /api/{kind}/{id}/publish and /unpublish", () => {
         ]),
       ).toEqual([
         [3, ["status"], "draft"],
-        [2, ["status"], "published"],
+        [2, ["created_at", "status"], "published"],
         [1, [], "draft"],
       ]);
       const activity = await admin.get(`/api/activity?limit=100&subject=${kind}`);
@@ -289,12 +292,64 @@ describe("POST /api/{kind}/{id}/publish and /unpublish", () => {
   it("makes a draft dated ahead scheduled, not public", async () => {
     const draft = await createEntry(api.database.db, "blog", {
       status: "draft",
+      date_chosen: 0,
       created_at: FUTURE,
     });
     const published = await admin.post(`/api/blog/${draft.id}/publish`);
     expect(published.body.status).toBe("scheduled");
     expect(published.body.created_at).toBe(FUTURE);
     expect((await api.client({ origin: null }).get(`/api/blog/${draft.slug}`)).status).toBe(404);
+  });
+
+  it("dates a draft begun last year on the day it is published, first in the news", async () => {
+    const own = await freshApi();
+    const ownAdmin = await clientAs(own, "admin");
+    const older = await createEntry(own.database.db, "blog", {
+      created_at: "2025-06-01T09:00:00.000Z",
+    });
+    const draft = await createEntry(own.database.db, "blog", {
+      status: "draft",
+      date_chosen: 0,
+      created_at: PAST,
+    });
+    const beforePublishing = new Date().toISOString();
+    const published = await ownAdmin.post(`/api/blog/${draft.id}/publish`);
+    expect(published.body.status).toBe("published");
+    expect(published.body.created_at >= beforePublishing).toBe(true);
+    const news = await own.client({ origin: null }).get("/api/blog?limit=10");
+    expect(ids(news.body)).toEqual([draft.id, older.id]);
+
+    // Its date is now the one it went live on: Unpublish and Publish again keep it.
+    const datedOnce = published.body.created_at as string;
+    await ownAdmin.post(`/api/blog/${draft.id}/unpublish`);
+    const again = await ownAdmin.post(`/api/blog/${draft.id}/publish`);
+    expect(again.body).toMatchObject({ status: "published", created_at: datedOnce });
+  });
+
+  it("keeps the date staff chose for a draft, as typed in the form", async () => {
+    const created = await admin.post("/api/blog", { title: "Looking back", status: "draft" });
+    const id = created.body.id as number;
+    const dated = await postForm(admin, `/api/blog/${id}`, { created_at: PAST });
+    expect(dated.body).toMatchObject({ status: "draft", created_at: PAST });
+    // The same date sent again, as every save of the edit form sends it, is no new choice.
+    await postForm(admin, `/api/blog/${id}`, { title: "Looking back again", created_at: PAST });
+    const published = await admin.post(`/api/blog/${id}/publish`);
+    expect(published.body).toMatchObject({ status: "published", created_at: PAST });
+  });
+
+  it("keeps the publication date when a version from before it is restored", async () => {
+    const created = await admin.post("/api/blog", { title: "First words", status: "draft" });
+    const id = created.body.id as number;
+    await postForm(admin, `/api/blog/${id}`, { title: "Second words" });
+    const published = await admin.post(`/api/blog/${id}/publish`);
+    const wentLive = published.body.created_at as string;
+    const restored = await admin.post(`/api/revisions/blog/${id}/1/restore`, {});
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({
+      title: "First words",
+      status: "published",
+      created_at: wentLive,
+    });
   });
 
   it("refuses a stale version with 409 and changes nothing", async () => {
@@ -359,7 +414,13 @@ describe("a save with a status (the edit form's Publish and Unpublish)", () => {
       version: 2,
     });
     const history = await admin.get(`/api/revisions/blog/${id}?limit=1`);
-    expect(history.body.results[0].changed).toEqual(["title", "preview_text", "article", "status"]);
+    expect(history.body.results[0].changed).toEqual([
+      "title",
+      "created_at",
+      "preview_text",
+      "article",
+      "status",
+    ]);
     const activity = await admin.get("/api/activity?limit=5&subject=blog");
     expect(activity.body.results[0]).toMatchObject({ action: "published", subject_id: id });
 

@@ -94,6 +94,7 @@ describe("migrations", () => {
     const down = await migrator.migrateTo("0005-entry-slug-redirects");
     expect(down.error).toBeUndefined();
     expect(down.results?.map((result) => result.migrationName)).toEqual([
+      "0010-entry-date-chosen",
       "0009-messages-invitations",
       "0007-entry-status",
       "0006-trash-history-activity",
@@ -105,6 +106,7 @@ describe("migrations", () => {
       "0006-trash-history-activity",
       "0007-entry-status",
       "0009-messages-invitations",
+      "0010-entry-date-chosen",
     ]);
     expect(Object.keys(await columnsByTable(api.database))).toEqual(
       expect.arrayContaining(["trash", "revisions", "drafts", "activity"]),
@@ -118,6 +120,7 @@ describe("migrations", () => {
     const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
     const down = await migrator.migrateTo("0006-trash-history-activity");
     expect(down.results?.map((result) => result.migrationName)).toEqual([
+      "0010-entry-date-chosen",
       "0009-messages-invitations",
       "0007-entry-status",
     ]);
@@ -130,9 +133,37 @@ describe("migrations", () => {
     expect(await migrateToLatest(api.database)).toEqual([
       "0007-entry-status",
       "0009-messages-invitations",
+      "0010-entry-date-chosen",
     ]);
     const rows = await db.selectFrom("entries").select(["slug", "status"]).execute();
     expect(rows).toEqual([{ slug: "before", status: "published" }]);
+  });
+
+  it("take every draft there was as one whose date nobody chose, and every published entry's as chosen", async () => {
+    const api = await startTestApi();
+    apis.push(api);
+    const { db, dialect } = api.database;
+    const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
+    const down = await migrator.migrateTo("0009-messages-invitations");
+    expect(down.results?.map((result) => result.migrationName)).toEqual(["0010-entry-date-chosen"]);
+    expect((await columnsByTable(api.database)).entries).not.toContain("date_chosen");
+    const now = new Date().toISOString();
+    const before = (slug: string, status: string) =>
+      ({ kind: "blog", title: slug, slug, status, created_at: now, updated_at: now }) as const;
+    await (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+      .insertInto("entries")
+      .values([before("live", "published"), before("unfinished", "draft")])
+      .execute();
+    expect(await migrateToLatest(api.database)).toEqual(["0010-entry-date-chosen"]);
+    const rows = await db
+      .selectFrom("entries")
+      .select(["slug", "date_chosen"])
+      .orderBy("slug")
+      .execute();
+    expect(rows).toEqual([
+      { slug: "live", date_chosen: 1 },
+      { slug: "unfinished", date_chosen: 0 },
+    ]);
   });
 
   it("take message states and invitations down and up again; earlier messages count as read", async () => {
@@ -140,9 +171,10 @@ describe("migrations", () => {
     apis.push(api);
     const { db, dialect } = api.database;
     const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
-    const down = await migrator.migrateDown();
+    const down = await migrator.migrateTo("0007-entry-status");
     expect(down.error).toBeUndefined();
     expect(down.results?.map((result) => result.migrationName)).toEqual([
+      "0010-entry-date-chosen",
       "0009-messages-invitations",
     ]);
     const columns = await columnsByTable(api.database);
@@ -159,7 +191,10 @@ describe("migrations", () => {
         created_at: new Date().toISOString(),
       })
       .execute();
-    expect(await migrateToLatest(api.database)).toEqual(["0009-messages-invitations"]);
+    expect(await migrateToLatest(api.database)).toEqual([
+      "0009-messages-invitations",
+      "0010-entry-date-chosen",
+    ]);
     const after = await columnsByTable(api.database);
     expect(after.user_invitations).toEqual([
       "created_at",

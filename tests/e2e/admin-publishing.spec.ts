@@ -1,6 +1,12 @@
 // Drafts, preview, publish and unpublish (record 031): a new item is kept back until an admin
 // publishes it, and the admin can see it as visitors will first. JavaScript on and off.
-import { adminApiDelete, adminApiPost, signInAsAdmin, uniqueTitle } from "./admin-support.ts";
+import {
+  adminApiDelete,
+  adminApiPost,
+  signInAsAdmin,
+  uniqueTitle,
+  withApiItem,
+} from "./admin-support.ts";
 import { expect, test } from "./fixtures.ts";
 
 type Created = { id: number; slug: string; title: string };
@@ -144,4 +150,36 @@ test("an entry list filters by status and searches, keeping both", async ({
     await adminApiDelete(page, urls, `/api/projects/${draft.id}`);
     await adminApiDelete(page, urls, `/api/projects/${live.id}`);
   }
+});
+
+test("a draft is dated the day it is published, unless its date was chosen", async ({
+  page,
+  apiUrl,
+  appUrl,
+}, testInfo) => {
+  const urls = { apiUrl, appUrl };
+  const title = uniqueTitle("Harvest supper", testInfo.project.name);
+  await withApiItem<Created>(page, urls, "/api/blog", { title, status: "draft" }, async (post) => {
+    await page.goto(`/admin/blog/${post.id}`);
+    const date = page.getByLabel("Change Publish Date");
+    await expect(date).toHaveAccessibleDescription(
+      "dd/mm/yyyy. Left as it is, the post is dated the day you publish it. A date in the future keeps it hidden until that day.",
+    );
+
+    // Staff choose a day last year: the hint no longer promises another date, and Publish keeps it.
+    await date.fill("14/03/2025");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page).toHaveURL("/admin/blog");
+    await page.goto(`/admin/blog/${post.id}`);
+    await expect(date).toHaveValue("14/03/2025");
+    await expect(date).toHaveAccessibleDescription(
+      "dd/mm/yyyy. A date in the future keeps the post hidden until that day.",
+    );
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: `“${title}” is published: visitors see it now.` }),
+    ).toBeVisible();
+    await page.goto(`/admin/blog/${post.id}`);
+    await expect(date).toHaveValue("14/03/2025");
+  });
 });

@@ -152,7 +152,11 @@ export function AdminEntryEditor({
             <TextField
               meta={fields.created_at}
               label="Change Publish Date"
-              hint="dd/mm/yyyy. A date in the future keeps the post hidden until that day."
+              hint={
+                entry.status === "draft" && entry.date_chosen === false
+                  ? "dd/mm/yyyy. Left as it is, the post is dated the day you publish it. A date in the future keeps it hidden until that day."
+                  : "dd/mm/yyyy. A date in the future keeps the post hidden until that day."
+              }
               inputMode="numeric"
             />
           ) : null}

@@ -9,6 +9,12 @@ import {
   type PhotoOwner,
 } from "./admin-photos.server.ts";
 import { assertOk, messageOf, unusableAsBadGateway } from "./api.server.ts";
+import {
+  CHANGED_MEANWHILE,
+  loadedValuesText,
+  mergeChangedMeanwhile,
+  type SavedMeanwhile,
+} from "./changed-meanwhile.ts";
 import { GallerySchema, type Gallery } from "./api-types.ts";
 import { flashAfterDelete } from "./admin-trash.server.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
@@ -129,13 +135,16 @@ export type GalleryActionData = {
   result: ReturnType<typeof replyWithApiFailure>;
   /** The save found the gallery deleted: the screen holds the typed name, and nothing else. */
   gone?: true;
+  /** The save was stopped: someone else renamed the gallery meanwhile (record 053). */
+  savedMeanwhile?: SavedMeanwhile[];
+  loadedValues?: string;
 };
 
 /**
  * The edit screen's posts: save the name (→ the list), delete the gallery (→ the list), a
  * photo's details (→ back here), and the photo grid's rotate, delete and reorder (→ back here,
- * which reloads the gallery: spec §4). Saving the name needs nothing of the gallery but its id,
- * so it does not read the gallery first.
+ * which reloads the gallery: spec §4). Saving the name reads the gallery itself, to tell whether
+ * someone else renamed it meanwhile (record 053).
  */
 export async function adminGalleryAction(
   context: Context,
@@ -193,9 +202,19 @@ async function saveGalleryName(context: Context, id: string, formData: FormData)
   const submission = parseWithZod(formData, { schema: GalleryNameSchema });
   if (submission.status !== "success")
     return { intent: "save" as const, result: submission.reply() };
+  const api = context.get(apiClientContext);
+  const now = await api.get(`/api/galleries/${galleryId}`, { schema: GallerySchema });
+  if (now.status === 404) return goneWhileEditing(context, id, formData);
+  if (now.ok && mergeChangedMeanwhile(formData, { name: now.body.name }).conflicts.length > 0) {
+    const result = submission.reply({ formErrors: [CHANGED_MEANWHILE] });
+    const savedMeanwhile = [{ label: "Name", value: now.body.name }];
+    // A 409 does not reload the screen's data with JavaScript: the form compares with this next.
+    const loadedValues = loadedValuesText({ name: now.body.name });
+    return data({ intent: "save" as const, result, savedMeanwhile, loadedValues }, { status: 409 });
+  }
   const body = new FormData();
   body.append("name", submission.value.name);
-  const saved = await context.get(apiClientContext).post(`/api/galleries/${galleryId}`, body);
+  const saved = await api.post(`/api/galleries/${galleryId}`, body);
   if (saved.status === 404) return goneWhileEditing(context, id, formData);
   if (!saved.ok) {
     return {

@@ -12,8 +12,17 @@ import {
   EditUserSchema,
   USER_FORM_FIELDS,
   USER_SECRET_FIELDS,
+  USER_FIELD_LABELS,
   fullName,
+  roleLabel,
+  userFormValues,
 } from "./admin-users.ts";
+import {
+  CHANGED_MEANWHILE,
+  loadedValuesText,
+  mergeChangedMeanwhile,
+  type SavedMeanwhile,
+} from "./changed-meanwhile.ts";
 import { assertOk, messageOf, unusableAsBadGateway, type ApiResult } from "./api.server.ts";
 import { UserSchema, type User } from "./api-types.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
@@ -155,6 +164,27 @@ function goneWhileEditing(context: Context, id: string, formData: FormData) {
   return data({ result, gone: true as const }, { status: 404 });
 }
 
+/** A save stopped because someone else changed the user meanwhile (record 053); 409. */
+function changedWhileEditing(
+  submission: Submission<unknown>,
+  current: User,
+  changed: readonly string[],
+) {
+  const values: Record<string, string> = userFormValues(current);
+  const labels: Record<string, string> = USER_FIELD_LABELS;
+  const savedMeanwhile: SavedMeanwhile[] = changed.map((field) => ({
+    label: labels[field] ?? field,
+    value: field === "role" ? roleLabel(current.role) : (values[field] ?? ""),
+  }));
+  const result = submission.reply({
+    formErrors: [CHANGED_MEANWHILE],
+    hideFields: USER_SECRET_FIELDS,
+  });
+  // A 409 does not reload the screen's data with JavaScript: the form compares with these next.
+  const loadedValues = loadedValuesText(values);
+  return data({ result, savedMeanwhile, loadedValues }, { status: 409 });
+}
+
 /**
  * The edit screen's posts. Save stays on the screen with its confirmation (spec §4, §8:
  * "Changes saved...."); Delete goes to the list, or back here with the API's refusal (the
@@ -172,15 +202,24 @@ export async function adminUserAction(context: Context, id: string, request: Req
       if (submission.status !== "success") {
         return { result: submission.reply({ hideFields: USER_SECRET_FIELDS }) };
       }
+      const now = await api.get(`/api/users/${userId}`, { schema: UserSchema });
+      if (now.status === 404) return goneWhileEditing(context, id, formData);
+      let saving = submission;
+      if (now.ok) {
+        const { merged, conflicts } = mergeChangedMeanwhile(formData, userFormValues(now.body));
+        const mergedSubmission = parseWithZod(merged, { schema: EditUserSchema });
+        if (mergedSubmission.status === "success") saving = mergedSubmission;
+        if (conflicts.length > 0) return changedWhileEditing(saving, now.body, conflicts);
+      }
       // An empty password keeps the current one (record 012).
-      const { password = "", password_confirmation = "", ...details } = submission.value;
+      const { password = "", password_confirmation = "", ...details } = saving.value;
       const saved = await api.patch(
         `/api/users/${userId}`,
         { ...details, password, password_confirmation },
         { schema: UserSchema },
       );
       if (saved.status === 404) return goneWhileEditing(context, id, formData);
-      if (!saved.ok) return { result: replyWithUserFailure(submission, saved) };
+      if (!saved.ok) return { result: replyWithUserFailure(saving, saved) };
       return redirectWithFlash(context, here, { kind: "success", message: "Changes saved...." });
     }
     case "invite": {

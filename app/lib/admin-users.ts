@@ -29,6 +29,19 @@ export const USER_FORM_FIELDS = [
 /** Never written back into the page after a failed save. */
 export const USER_SECRET_FIELDS = ["password", "password_confirmation"];
 
+/** The edit form's fields that show what is saved, by their labels. */
+export const USER_FIELD_LABELS = {
+  firstname: "First Name",
+  lastname: "Last Name",
+  email: "Email",
+  role: "Access Level",
+} as const;
+
+/** Those fields of a user: as the edit form was loaded, and as saved now (record 053). */
+export function userFormValues(user: User) {
+  return { firstname: user.firstname, lastname: user.lastname, email: user.email, role: user.role };
+}
+
 const details = {
   firstname: requiredText("firstname"),
   lastname: requiredText("lastname"),

@@ -345,6 +345,7 @@ describe("POST /api/{kind}/{id} (multipart save)", () => {
         // An admin's read: its status (record 031) and the slug it had before still leads to it
         // (record 025).
         status: "published",
+        date_chosen: true,
         old_slugs: [entry.slug],
         // Version 1 keeps the entry as it was before this first save (record 030).
         version: 2,

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import {
+  adminApiCall,
   adminApiDelete,
   adminApiPost,
   dragByKeyboard,
@@ -204,6 +205,41 @@ test.describe("the admin galleries", () => {
       expect(gone.status()).toBe(404);
     } finally {
       await adminApiDelete(page, { apiUrl, appUrl }, `/api/galleries/${gallery.id}`);
+    }
+  });
+
+  test("a rename after a colleague's shows their name beside the one typed; the next Save keeps it", async ({
+    page,
+    apiUrl,
+    appUrl,
+  }, testInfo) => {
+    const urls = { apiUrl, appUrl };
+    const name = uniqueTitle("Open day", testInfo.project.name);
+    const gallery = await adminApiPost<Created>(page, urls, "/api/galleries", { name });
+    try {
+      await page.goto(`/admin/galleries/${gallery.id}`);
+      await expect(page.getByLabel("Name")).toHaveValue(name);
+      await adminApiCall(page, urls, "POST", `/api/galleries/${gallery.id}`, {
+        name: `${name} (theirs)`,
+      });
+      await page.getByLabel("Name").fill(`${name} (mine)`);
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(
+        page
+          .getByRole("alert")
+          .filter({ hasText: "Someone else changed this since you opened it" }),
+      ).toBeVisible();
+      const theirs = page.getByRole("region", { name: "Saved by someone else meanwhile" });
+      await expect(theirs.getByRole("definition")).toHaveText([`${name} (theirs)`]);
+      await expect(page.getByLabel("Name")).toHaveValue(`${name} (mine)`);
+      const saved = () => adminApiCall<Created>(page, urls, "GET", `/api/galleries/${gallery.id}`);
+      expect((await saved()).name).toBe(`${name} (theirs)`);
+
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(page).toHaveURL("/admin/galleries");
+      expect((await saved()).name).toBe(`${name} (mine)`);
+    } finally {
+      await adminApiDelete(page, urls, `/api/galleries/${gallery.id}`);
     }
   });
 

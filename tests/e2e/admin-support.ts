@@ -14,17 +14,24 @@ export async function signInAsAdmin(page: Page, urls: Urls): Promise<void> {
  * A call to the API with the page's session, as the web tier would make it: for setting up
  * what a test is not about (an item to reorder, say).
  */
-export async function adminApiPost<T>(
+export function adminApiPost<T>(page: Page, urls: Urls, path: string, data: unknown): Promise<T> {
+  return adminApiCall<T>(page, urls, "POST", path, data);
+}
+
+/** The same with any method: what another admin's tab changes meanwhile, or what is saved now. */
+export async function adminApiCall<T>(
   page: Page,
   urls: Urls,
+  method: "GET" | "POST" | "PATCH",
   path: string,
-  data: unknown,
+  data?: unknown,
 ): Promise<T> {
-  const response = await page.request.post(`${urls.apiUrl}${path}`, {
+  const response = await page.request.fetch(`${urls.apiUrl}${path}`, {
+    method,
     headers: await sessionHeaders(page, urls),
     data,
   });
-  expect(response.ok(), `POST ${path} answered ${response.status()}`).toBe(true);
+  expect(response.ok(), `${method} ${path} answered ${response.status()}`).toBe(true);
   return (await response.json()) as T;
 }
 

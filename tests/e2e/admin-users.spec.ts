@@ -1,6 +1,12 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { E2E_ADMIN } from "./accounts.ts";
-import { adminApiDelete, adminApiPost, signInAsAdmin, uniqueTitle } from "./admin-support.ts";
+import {
+  adminApiCall,
+  adminApiDelete,
+  adminApiPost,
+  signInAsAdmin,
+  uniqueTitle,
+} from "./admin-support.ts";
 import { expect, test } from "./fixtures.ts";
 
 type Urls = { apiUrl: string; appUrl: string };
@@ -199,6 +205,61 @@ test.describe("a user's edit screen", () => {
 
   test.afterEach(async ({ page, apiUrl, appUrl }) => {
     await adminApiDelete(page, { apiUrl, appUrl }, `/api/users/${user.id}`);
+  });
+
+  test("a save keeps what someone else changed meanwhile, and stops where both changed one field", async ({
+    page,
+    apiUrl,
+    appUrl,
+  }) => {
+    const urls = { apiUrl, appUrl };
+    const saved = () => adminApiCall<User>(page, urls, "GET", `/api/users/${user.id}`);
+    await page.goto(`/admin/users/${user.id}`);
+    await expect(page.getByLabel("Access Level")).toHaveValue("user");
+    // Meanwhile another admin makes them an admin and corrects the last name.
+    await adminApiCall(page, urls, "PATCH", `/api/users/${user.id}`, {
+      role: "admin",
+      lastname: "Theirs",
+    });
+
+    await page.getByLabel("First Name").fill("Mine");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Changes saved...." })).toBeVisible();
+    await expect(page.getByText("Mine Theirs", { exact: true })).toBeVisible();
+    // The form had left both alone: their changes stand beside the first name typed here.
+    expect(await saved()).toMatchObject({ firstname: "Mine", lastname: "Theirs", role: "admin" });
+    await expect(page.getByLabel("Access Level")).toHaveValue("admin");
+
+    // Now both change the last name; they also make them a user again.
+    await adminApiCall(page, urls, "PATCH", `/api/users/${user.id}`, {
+      lastname: "Theirs again",
+      role: "user",
+    });
+    await page.getByLabel("Last Name").fill("Mine too");
+    await page.getByLabel("Email").fill(`mine-${user.email}`);
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Someone else changed this since you opened it" }),
+    ).toBeVisible();
+    const theirs = page.getByRole("region", { name: "Saved by someone else meanwhile" });
+    await expect(theirs.getByRole("term")).toHaveText(["Last Name"]);
+    await expect(theirs.getByRole("definition")).toHaveText(["Theirs again"]);
+    await expect(page.getByLabel("Last Name")).toHaveValue("Mine too");
+    await expect(page.getByLabel("Email")).toHaveValue(`mine-${user.email}`);
+    // The access level, which this form had left alone, now shows theirs.
+    await expect(page.getByLabel("Access Level")).toHaveValue("user");
+    expect(await saved()).toMatchObject({ lastname: "Theirs again", email: user.email });
+
+    // Having seen theirs, the admin saves what they typed.
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(theirs).toHaveCount(0);
+    await expect(page.getByRole("status").filter({ hasText: "Changes saved...." })).toBeVisible();
+    expect(await saved()).toMatchObject({
+      firstname: "Mine",
+      lastname: "Mine too",
+      email: `mine-${user.email}`,
+      role: "user",
+    });
   });
 
   test("View opens the user; the access level changes to Admin and back, each save confirmed", async ({

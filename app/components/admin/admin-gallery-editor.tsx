@@ -2,6 +2,11 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "react-router";
 import { GalleryNameSchema, GalleryPhotoSchema } from "../../lib/admin-galleries.ts";
 import type { Gallery, GalleryImage } from "../../lib/api-types.ts";
+import {
+  LOADED_VALUES_FIELD,
+  loadedValuesText,
+  type SavedMeanwhile,
+} from "../../lib/changed-meanwhile.ts";
 import type { KeptAtSignOut } from "../../lib/drafts.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
@@ -15,6 +20,7 @@ import { ConfirmDialog } from "../modal.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
 import { AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
 import { KeptAtSignOutNotice } from "./autosave.tsx";
+import { SavedMeanwhileNote } from "./edit-conflict.tsx";
 import { CopyCode } from "./copy-code.tsx";
 import { EditPhotoModal } from "./edit-photo-modal.tsx";
 import { PhotoSection, photoActionClass } from "./photo-grid.tsx";
@@ -34,6 +40,9 @@ type Props = {
     intent: "save" | "save-photo";
     result: SubmissionResult<string[]>;
     gone?: true;
+    savedMeanwhile?: readonly SavedMeanwhile[];
+    /** The name saved now, which the next Save compares with. */
+    loadedValues?: string;
   } | null;
 };
 
@@ -64,11 +73,24 @@ export function AdminGalleryEditor({
       {/* A photo's "Moved to Trash" and its Undo show by the photo grid. */}
       <FlashMessage flash={flash?.undo ? null : flash} className="mt-6" />
       <KeptAtSignOutNotice kept={kept} />
+      {actionData?.savedMeanwhile ? (
+        <SavedMeanwhileNote values={actionData.savedMeanwhile} />
+      ) : null}
 
       {/* The errors go under their field (spec §8); the overall message only when none has one. */}
       <AppForm form={form} messageAlone className="mt-8 max-w-3xl space-y-6">
         <FormMessage />
         <IntentField value="save" />
+        <input
+          type="hidden"
+          name={LOADED_VALUES_FIELD}
+          // Kept over Log In, the form still compares with the name it was first loaded with.
+          value={
+            actionData?.loadedValues ??
+            kept?.values[LOADED_VALUES_FIELD] ??
+            loadedValuesText({ name: gallery.name })
+          }
+        />
         <TextField meta={fields.name} label="Name" />
         <SaveOrDeleteButtons deleteLabel={gone ? undefined : "Delete Gallery"} />
       </AppForm>

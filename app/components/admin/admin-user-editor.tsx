@@ -1,6 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useLocation } from "react-router";
-import { EditUserSchema, fullName } from "../../lib/admin-users.ts";
+import { EditUserSchema, fullName, userFormValues } from "../../lib/admin-users.ts";
+import {
+  LOADED_VALUES_FIELD,
+  loadedValuesText,
+  type SavedMeanwhile,
+} from "../../lib/changed-meanwhile.ts";
 import type { User } from "../../lib/api-types.ts";
 import type { KeptAtSignOut } from "../../lib/drafts.ts";
 import { useCurrentUser } from "../../lib/root-data.ts";
@@ -16,6 +21,7 @@ import { ScreenHeading } from "../side-menu.tsx";
 import { AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
 import { UserFields } from "./admin-user-fields.tsx";
 import { KeptAtSignOutNotice } from "./autosave.tsx";
+import { SavedMeanwhileNote } from "./edit-conflict.tsx";
 
 type Props = {
   user: User;
@@ -26,10 +32,23 @@ type Props = {
   saveResult?: SubmissionResult<string[]> | null;
   /** What a Save sent after the session ended (record 050): the form starts from it. */
   kept?: KeptAtSignOut | null;
+  /** The save was stopped: someone else changed these meanwhile (record 053). */
+  savedMeanwhile?: readonly SavedMeanwhile[] | null;
+  /** Then the values saved now, which the next Save compares with. */
+  loadedValues?: string | null;
 };
 
 /** /admin/users/{id} (spec §2.5): the edit form, Save Changes and Delete User (confirmed). */
-export function AdminUserEditor({ user, flash, confirmingDelete, gone, saveResult, kept }: Props) {
+export function AdminUserEditor({
+  user,
+  flash,
+  confirmingDelete,
+  gone,
+  saveResult,
+  kept,
+  savedMeanwhile,
+  loadedValues,
+}: Props) {
   const here = `/admin/users/${user.id}`;
   const isMe = useCurrentUser()?.id === user.id;
   // A new location (the redirect after a save) mounts a fresh form: the saved values, no passwords.
@@ -46,10 +65,17 @@ export function AdminUserEditor({ user, flash, confirmingDelete, gone, saveResul
       <KeptAtSignOutNotice kept={kept} />
       {gone ? null : <UserFacts user={user} />}
       {user.invitation && !gone ? <InvitationNote user={user} /> : null}
+      {savedMeanwhile ? <SavedMeanwhileNote values={savedMeanwhile} /> : null}
       <UserForm
         key={location.key}
         user={user}
         typed={kept?.values}
+        // Kept over Log In, the form still compares with what it was first loaded with.
+        loaded={
+          loadedValues ??
+          kept?.values[LOADED_VALUES_FIELD] ??
+          loadedValuesText(userFormValues(user))
+        }
         saveResult={saveResult}
         gone={gone}
       />
@@ -118,29 +144,27 @@ function InvitationNote({ user }: { user: User }) {
 function UserForm({
   user,
   typed,
+  loaded,
   saveResult,
   gone,
 }: {
   user: User;
   typed?: Record<string, string>;
+  /** The saved values this form changes, so that a save can tell what changed meanwhile. */
+  loaded: string;
   saveResult?: SubmissionResult<string[]> | null;
   gone?: boolean;
 }) {
   const [form, fields] = useAppForm(EditUserSchema, {
     id: `user-${user.id}`,
     lastResult: saveResult,
-    defaultValue: {
-      firstname: user.firstname,
-      lastname: user.lastname,
-      email: user.email,
-      role: user.role,
-      ...typed,
-    },
+    defaultValue: { ...userFormValues(user), ...typed },
   });
   return (
     <AppForm form={form} className="mt-8 max-w-3xl space-y-6">
       <FormMessage />
       <IntentField value="save" />
+      <input type="hidden" name={LOADED_VALUES_FIELD} value={loaded} />
       <UserFields
         fields={fields}
         passwordLabel="New Password"

@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { ROLE_CHOICES, type USER_FORM_FIELDS } from "../../lib/admin-users.ts";
+import { ROLE_CHOICES, USER_FIELD_LABELS, type USER_FORM_FIELDS } from "../../lib/admin-users.ts";
 import { SelectField, TextField } from "../form-fields.tsx";
 
 type UserFieldName = (typeof USER_FORM_FIELDS)[number];
@@ -34,16 +34,21 @@ export function UserFields({
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           meta={fields.firstname}
-          label="First Name"
+          label={USER_FIELD_LABELS.firstname}
           autoComplete="off"
           initialFocus={initialFocus}
         />
-        <TextField meta={fields.lastname} label="Last Name" autoComplete="off" />
+        <TextField meta={fields.lastname} label={USER_FIELD_LABELS.lastname} autoComplete="off" />
       </div>
-      <TextField meta={fields.email} label="Email" type="email" autoComplete="off" />
+      <TextField
+        meta={fields.email}
+        label={USER_FIELD_LABELS.email}
+        type="email"
+        autoComplete="off"
+      />
       <SelectField
         meta={fields.role}
-        label="Access Level"
+        label={USER_FIELD_LABELS.role}
         options={ROLE_CHOICES}
         hint="Admins can also manage the site's content and its users."
       />

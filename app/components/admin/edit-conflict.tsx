@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import type { SavedMeanwhile } from "../../lib/changed-meanwhile.ts";
 import { fieldLabel, wordDiff, type EditConflict } from "../../lib/history.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { IntentField, SubmitButton } from "../form-fields.tsx";
@@ -132,6 +133,34 @@ export function TheirValues({ conflict }: { conflict: EditConflict }) {
             <dd>
               <WordDiff parts={wordDiff(field, conflict.theirs[field]!, conflict.theirs[field]!)} />
             </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * Above an edit form whose save was stopped because someone else changed the item meanwhile
+ * (record 053): their values where this save would have replaced them.
+ */
+export function SavedMeanwhileNote({ values }: { values: readonly SavedMeanwhile[] }) {
+  return (
+    <section
+      aria-labelledby="saved-meanwhile-heading"
+      className="mt-6 max-w-3xl rounded-lg border border-donate-500/40 bg-white p-4"
+    >
+      <h2 id="saved-meanwhile-heading" className="text-xl font-semibold">
+        Saved by someone else meanwhile
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        The form below holds what you typed; saving it again replaces these values.
+      </p>
+      <dl className="mt-3 space-y-3">
+        {values.map(({ label, value }) => (
+          <div key={label}>
+            <dt className="font-semibold">{label}</dt>
+            <dd className="break-words">{value === "" ? <em>(empty)</em> : value}</dd>
           </div>
         ))}
       </dl>

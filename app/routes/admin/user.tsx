@@ -35,6 +35,10 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
       // The save's answer says so, with JavaScript and without (the screen drawn from what was typed).
       gone={actionData !== undefined && "gone" in actionData}
       saveResult={actionData?.result}
+      savedMeanwhile={
+        actionData && "savedMeanwhile" in actionData ? actionData.savedMeanwhile : null
+      }
+      loadedValues={actionData && "loadedValues" in actionData ? actionData.loadedValues : null}
     />
   );
 }

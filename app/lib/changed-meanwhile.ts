@@ -1,0 +1,57 @@
+/**
+ * Edit screens without versions (a user, a gallery's name: our API keeps no revisions of them,
+ * and a Laravel backend keeps none at all) still never save over what someone else saved after
+ * the form was opened (record 053). The form carries the values it was loaded with; before the
+ * save, the web tier reads the item again and merges field by field: a field only they changed
+ * takes their value, a field only this form changed takes what was typed. A field both changed,
+ * to different values, stops the save: their value is shown above the form, which keeps what was
+ * typed, and the next Save goes through.
+ */
+export const LOADED_VALUES_FIELD = "loaded_values";
+
+export const CHANGED_MEANWHILE =
+  "Someone else changed this since you opened it, so your changes were not saved. Their values are shown above the form, which still holds what you typed: check it, then save again.";
+
+/** A value someone else saved meanwhile, as the screen names it. */
+export type SavedMeanwhile = { label: string; value: string };
+
+/** The hidden field's value: the form's fields as they were loaded. */
+export function loadedValuesText(values: Record<string, string>): string {
+  return JSON.stringify(values);
+}
+
+/**
+ * The posted form merged with `current` (the item as saved now): each field someone else changed
+ * since the form was loaded, and this form left as it was, takes their value. `conflicts` names
+ * the fields both changed, to different values. A form that carries no loaded values (a client
+ * that is not our form) is taken as it is, as the spec's save takes it.
+ */
+export function mergeChangedMeanwhile(
+  formData: FormData,
+  current: Record<string, string>,
+): { merged: FormData; conflicts: string[] } {
+  const loaded = loadedValuesOf(formData);
+  const merged = new FormData();
+  for (const [name, value] of formData) merged.append(name, value);
+  const conflicts: string[] = [];
+  for (const [field, theirs] of Object.entries(current)) {
+    const was = loaded[field];
+    if (typeof was !== "string" || was === theirs) continue;
+    const typed = formData.get(field);
+    if (typed === was) merged.set(field, theirs);
+    else if (typed !== theirs) conflicts.push(field);
+  }
+  merged.set(LOADED_VALUES_FIELD, loadedValuesText(current));
+  return { merged, conflicts };
+}
+
+function loadedValuesOf(formData: FormData): Record<string, unknown> {
+  const text = formData.get(LOADED_VALUES_FIELD);
+  if (typeof text !== "string") return {};
+  try {
+    const loaded: unknown = JSON.parse(text);
+    return loaded && typeof loaded === "object" ? (loaded as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

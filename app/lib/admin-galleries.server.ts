@@ -11,7 +11,6 @@ import {
 import { assertOk, messageOf, unusableAsBadGateway } from "./api.server.ts";
 import {
   CHANGED_MEANWHILE,
-  loadedValuesText,
   mergeChangedMeanwhile,
   type SavedMeanwhile,
 } from "./changed-meanwhile.ts";
@@ -137,7 +136,6 @@ export type GalleryActionData = {
   gone?: true;
   /** The save was stopped: someone else renamed the gallery meanwhile (record 053). */
   savedMeanwhile?: SavedMeanwhile[];
-  loadedValues?: string;
 };
 
 /**
@@ -208,9 +206,7 @@ async function saveGalleryName(context: Context, id: string, formData: FormData)
   if (now.ok && mergeChangedMeanwhile(formData, { name: now.body.name }).conflicts.length > 0) {
     const result = submission.reply({ formErrors: [CHANGED_MEANWHILE] });
     const savedMeanwhile = [{ label: "Name", value: now.body.name }];
-    // A 409 does not reload the screen's data with JavaScript: the form compares with this next.
-    const loadedValues = loadedValuesText({ name: now.body.name });
-    return data({ intent: "save" as const, result, savedMeanwhile, loadedValues }, { status: 409 });
+    return data({ intent: "save" as const, result, savedMeanwhile }, { status: 409 });
   }
   const body = new FormData();
   body.append("name", submission.value.name);

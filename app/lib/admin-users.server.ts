@@ -19,7 +19,6 @@ import {
 } from "./admin-users.ts";
 import {
   CHANGED_MEANWHILE,
-  loadedValuesText,
   mergeChangedMeanwhile,
   type SavedMeanwhile,
 } from "./changed-meanwhile.ts";
@@ -180,9 +179,7 @@ function changedWhileEditing(
     formErrors: [CHANGED_MEANWHILE],
     hideFields: USER_SECRET_FIELDS,
   });
-  // A 409 does not reload the screen's data with JavaScript: the form compares with these next.
-  const loadedValues = loadedValuesText(values);
-  return data({ result, savedMeanwhile, loadedValues }, { status: 409 });
+  return data({ result, savedMeanwhile }, { status: 409 });
 }
 
 /**

@@ -246,8 +246,10 @@ test.describe("a user's edit screen", () => {
     await expect(theirs.getByRole("definition")).toHaveText(["Theirs again"]);
     await expect(page.getByLabel("Last Name")).toHaveValue("Mine too");
     await expect(page.getByLabel("Email")).toHaveValue(`mine-${user.email}`);
-    // The access level, which this form had left alone, now shows theirs.
+    // The access level, which this form had left alone, now shows theirs; the heading, the name
+    // as saved now.
     await expect(page.getByLabel("Access Level")).toHaveValue("user");
+    await expect(page.getByText("Mine Theirs again", { exact: true })).toBeVisible();
     expect(await saved()).toMatchObject({ lastname: "Theirs again", email: user.email });
 
     // Having seen theirs, the admin saves what they typed.

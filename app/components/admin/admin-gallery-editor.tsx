@@ -41,8 +41,6 @@ type Props = {
     result: SubmissionResult<string[]>;
     gone?: true;
     savedMeanwhile?: readonly SavedMeanwhile[];
-    /** The name saved now, which the next Save compares with. */
-    loadedValues?: string;
   } | null;
 };
 
@@ -85,11 +83,7 @@ export function AdminGalleryEditor({
           type="hidden"
           name={LOADED_VALUES_FIELD}
           // Kept over Log In, the form still compares with the name it was first loaded with.
-          value={
-            actionData?.loadedValues ??
-            kept?.values[LOADED_VALUES_FIELD] ??
-            loadedValuesText({ name: gallery.name })
-          }
+          value={kept?.values[LOADED_VALUES_FIELD] ?? loadedValuesText({ name: gallery.name })}
         />
         <TextField meta={fields.name} label="Name" />
         <SaveOrDeleteButtons deleteLabel={gone ? undefined : "Delete Gallery"} />

@@ -34,8 +34,6 @@ type Props = {
   kept?: KeptAtSignOut | null;
   /** The save was stopped: someone else changed these meanwhile (record 053). */
   savedMeanwhile?: readonly SavedMeanwhile[] | null;
-  /** Then the values saved now, which the next Save compares with. */
-  loadedValues?: string | null;
 };
 
 /** /admin/users/{id} (spec §2.5): the edit form, Save Changes and Delete User (confirmed). */
@@ -47,7 +45,6 @@ export function AdminUserEditor({
   saveResult,
   kept,
   savedMeanwhile,
-  loadedValues,
 }: Props) {
   const here = `/admin/users/${user.id}`;
   const isMe = useCurrentUser()?.id === user.id;
@@ -71,11 +68,7 @@ export function AdminUserEditor({
         user={user}
         typed={kept?.values}
         // Kept over Log In, the form still compares with what it was first loaded with.
-        loaded={
-          loadedValues ??
-          kept?.values[LOADED_VALUES_FIELD] ??
-          loadedValuesText(userFormValues(user))
-        }
+        loaded={kept?.values[LOADED_VALUES_FIELD] ?? loadedValuesText(userFormValues(user))}
         saveResult={saveResult}
         gone={gone}
       />

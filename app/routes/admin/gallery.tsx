@@ -1,3 +1,4 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { AdminGalleryEditor } from "../../components/admin/admin-gallery-editor.tsx";
 import {
   adminGalleryAction,
@@ -25,6 +26,15 @@ export const clientAction = ({ serverAction, url }: Route.ClientActionArgs) =>
     intent: url.searchParams.has("photo") ? "save-photo" : "save",
     ...formUnanswered(message),
   }));
+
+/**
+ * A save stopped by a change made meanwhile (409, record 053) shows the item as saved now, which
+ * the next Save compares with; React Router reloads nothing after a 4xx by itself.
+ */
+export const shouldRevalidate = ({
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) => actionStatus === 409 || defaultShouldRevalidate;
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Manage Gallery");

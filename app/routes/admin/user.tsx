@@ -1,3 +1,4 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { AdminUserEditor } from "../../components/admin/admin-user-editor.tsx";
 import { fullName } from "../../lib/admin-users.ts";
 import { adminUserAction, loadAdminUserScreen } from "../../lib/admin-users.server.ts";
@@ -16,6 +17,15 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 /** A post the site did not answer keeps the form as typed, with a message (lib/unanswered-posts.ts). */
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
   unansweredAs(serverAction, formUnanswered);
+
+/**
+ * A save stopped by a change made meanwhile (409, record 053) shows the item as saved now, which
+ * the next Save compares with; React Router reloads nothing after a 4xx by itself.
+ */
+export const shouldRevalidate = ({
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) => actionStatus === 409 || defaultShouldRevalidate;
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return privatePageMeta(
@@ -38,7 +48,6 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
       savedMeanwhile={
         actionData && "savedMeanwhile" in actionData ? actionData.savedMeanwhile : null
       }
-      loadedValues={actionData && "loadedValues" in actionData ? actionData.loadedValues : null}
     />
   );
 }

@@ -37,6 +37,7 @@ import {
   takeTheirs,
   typedValues,
 } from "./history.server.ts";
+import type { SavedMeanwhile } from "./changed-meanwhile.ts";
 import type { EditConflict } from "./history.ts";
 import {
   apiClientContext,
@@ -52,6 +53,8 @@ export type EntrySaveData = {
   article?: string;
   /** "Edit Photo" that did not go through (components/admin/entry-photos.tsx). */
   photoResult?: SubmissionResult<string[]>;
+  /** Its alt text, saved by someone else meanwhile (record 053). */
+  photoSavedMeanwhile?: SavedMeanwhile[];
   conflict?: EditConflict;
   merge?: EditConflict;
   /** The save found the entry deleted: the screen holds what was typed, with no way to it. */
@@ -196,7 +199,12 @@ export async function adminEntryAction(
         entry.images,
         formData,
       );
-      return photoResult instanceof Response ? photoResult : { result: null, photoResult };
+      if (photoResult instanceof Response) return photoResult;
+      return {
+        result: null,
+        photoResult: photoResult.result,
+        photoSavedMeanwhile: photoResult.savedMeanwhile,
+      };
     }
     case REMOVE_REDIRECT_INTENT:
       return removeRedirect(context, kind, entry, formData.get("slug"));

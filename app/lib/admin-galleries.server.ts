@@ -169,9 +169,25 @@ export async function adminGalleryAction(
     }
     case "save-photo": {
       const photoId = photoIdFrom(formData, gallery.images);
-      const submission = parseWithZod(formData, { schema: GalleryPhotoSchema });
+      const photo = gallery.images.find((image) => image.id === photoId)!;
+      // The dialog's values against those saved now (record 053); answered 200, so the screen
+      // reloads the photo, which the next Save compares with.
+      const now = { alt: photo.alt ?? "", link: photo.link ?? "" };
+      const { merged, conflicts } = mergeChangedMeanwhile(formData, now);
+      const submission = parseWithZod(merged, { schema: GalleryPhotoSchema });
       if (submission.status !== "success") {
         return { intent: "save-photo", result: submission.reply() };
+      }
+      if (conflicts.length > 0) {
+        const labels: Record<string, string> = { alt: "Alt Text", link: "Link" };
+        return {
+          intent: "save-photo",
+          result: submission.reply({ formErrors: [CHANGED_MEANWHILE] }),
+          savedMeanwhile: conflicts.map((field) => ({
+            label: labels[field] ?? field,
+            value: now[field as keyof typeof now],
+          })),
+        };
       }
       // An emptied field is left out by the form; sent empty, it clears the value.
       const saved = await api.post(`/api/galleriesimages/${photoId}`, {

@@ -8,6 +8,11 @@ import { redirectWithFlash } from "./flash.server.ts";
 import { filesTooLarge, replyWithApiFailure } from "./forms.server.ts";
 import { EntryPhotoSchema } from "./admin-entries.ts";
 import { INTENT_FIELD } from "./forms.ts";
+import {
+  CHANGED_MEANWHILE,
+  mergeChangedMeanwhile,
+  type SavedMeanwhile,
+} from "./changed-meanwhile.ts";
 import { apiClientContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -84,23 +89,43 @@ export async function photoGridAction(
 export async function describePhoto(
   context: Context,
   owner: PhotoOwner,
-  photos: readonly { id: number }[],
+  photos: readonly { id: number; alt?: string | null }[],
   formData: FormData,
-): Promise<Response | SubmissionResult<string[]>> {
+): Promise<Response | PhotoNotSaved> {
   const photoId = photoIdFrom(formData, photos);
-  const submission = parseWithZod(formData, { schema: EntryPhotoSchema });
-  if (submission.status !== "success") return submission.reply();
+  const photo = photos.find((candidate) => candidate.id === photoId)!;
+  // The dialog's alt text against the one saved now (record 053).
+  const { merged, conflicts } = mergeChangedMeanwhile(formData, { alt: photo.alt ?? "" });
+  const submission = parseWithZod(merged, { schema: EntryPhotoSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  if (conflicts.length > 0) {
+    return {
+      result: submission.reply({ formErrors: [CHANGED_MEANWHILE] }),
+      savedMeanwhile: [{ label: "Alt Text", value: photo.alt ?? "" }],
+    };
+  }
   const api = context.get(apiClientContext);
   // An emptied field is left out by the form; sent empty, it clears the alt text.
   const saved = await api.post(`${owner.imagesApi}/${photoId}`, {
     alt: submission.value.alt ?? "",
   });
-  if (!saved.ok) return replyWithApiFailure(submission, saved, { firstErrorOnly: true });
+  if (!saved.ok)
+    return { result: replyWithApiFailure(submission, saved, { firstErrorOnly: true }) };
   return redirectWithFlash(context, owner.here, {
     kind: "success",
     message: "The photo's details were saved.",
   });
 }
+
+/**
+ * A photo's details that were not saved: the dialog's result, and what someone else saved
+ * meanwhile. Answered 200, so the screen reloads the photo as saved now, which the next Save
+ * compares with.
+ */
+export type PhotoNotSaved = {
+  result: SubmissionResult<string[]>;
+  savedMeanwhile?: SavedMeanwhile[];
+};
 
 /** The photo a form names in `id`; one that is not the item's is a client's mistake (400). */
 export function photoIdFrom(formData: FormData, photos: readonly { id: number }[]): number {

@@ -3,6 +3,7 @@ import {
   adminApiCall,
   adminApiDelete,
   adminApiPost,
+  adminApiUpload,
   dragByKeyboard,
   photoFile,
   signInAsAdmin,
@@ -238,6 +239,57 @@ test.describe("the admin galleries", () => {
       await page.getByRole("button", { name: "Save Changes" }).click();
       await expect(page).toHaveURL("/admin/galleries");
       expect((await saved()).name).toBe(`${name} (mine)`);
+    } finally {
+      await adminApiDelete(page, urls, `/api/galleries/${gallery.id}`);
+    }
+  });
+
+  test("a photo's details after a colleague's: their link is kept, their alt text shown beside the one typed", async ({
+    page,
+    apiUrl,
+    appUrl,
+  }, testInfo) => {
+    const urls = { apiUrl, appUrl };
+    const gallery = await adminApiPost<Created>(page, urls, "/api/galleries", {
+      name: uniqueTitle("Sports day", testInfo.project.name),
+    });
+    try {
+      const photo = await adminApiUpload<{ id: number }>(page, urls, "/api/galleriesimages", {
+        gallery_id: String(gallery.id),
+        file: await photoFile("race.jpg", "#27a"),
+      });
+      await page.goto(`/admin/galleries/${gallery.id}?photo=${photo.id}`);
+      const dialog = page.getByRole("dialog", { name: "Edit Photo" });
+      await expect(dialog.getByLabel("Alt Text")).toHaveValue("");
+      await adminApiCall(page, urls, "POST", `/api/galleriesimages/${photo.id}`, {
+        alt: "The egg and spoon race",
+        link: "https://example.org/sports-day",
+      });
+      await dialog.getByLabel("Alt Text").fill("Children racing");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await expect(
+        dialog
+          .getByRole("alert")
+          .filter({ hasText: "Someone else changed this since you opened it" }),
+      ).toBeVisible();
+      const theirs = dialog.getByRole("region", { name: "Saved by someone else meanwhile" });
+      await expect(theirs.getByRole("term")).toHaveText(["Alt Text"]);
+      await expect(theirs.getByRole("definition")).toHaveText(["The egg and spoon race"]);
+      await expect(dialog.getByLabel("Alt Text")).toHaveValue("Children racing");
+      await expect(dialog.getByLabel("Link")).toHaveValue("https://example.org/sports-day");
+
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByText("The photo's details were saved.")).toBeVisible();
+      const saved = await adminApiCall<{ images: { alt: string; link: string }[] }>(
+        page,
+        urls,
+        "GET",
+        `/api/galleries/${gallery.id}`,
+      );
+      expect(saved.images[0]).toMatchObject({
+        alt: "Children racing",
+        link: "https://example.org/sports-day",
+      });
     } finally {
       await adminApiDelete(page, urls, `/api/galleries/${gallery.id}`);
     }

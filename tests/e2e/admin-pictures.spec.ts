@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "./accounts.ts";
 import {
+  adminApiCall,
   adminApiPost,
   adminApiUpload,
   photoFile,
@@ -124,6 +125,35 @@ test("a photo described in Edit Photo says so on the public page; its code can b
   await expect(
     page.getByRole("img", { name: "Children drawing water at the new well" }).first(),
   ).toBeVisible();
+});
+
+test("Edit Photo after a colleague described the photo shows their words beside the ones typed", async ({
+  page,
+}, testInfo) => {
+  const post = await newPost(page, "Described twice", testInfo.project.name);
+  const photo = await adminApiUpload<{ id: number }>(page, urls(), "/api/blogimages", {
+    blog_id: String(post.id),
+    file: await photoFile("stall.jpg", "#a72"),
+  });
+  await page.goto(`${site.appUrl}/admin/blog/${post.id}?photo=${photo.id}`);
+  const dialog = page.getByRole("dialog", { name: "Edit Photo" });
+  await expect(dialog.getByLabel("Alt Text")).toHaveValue("");
+  await adminApiCall(page, urls(), "POST", `/api/blogimages/${photo.id}`, {
+    alt: "A cake stall under bunting",
+  });
+  await dialog.getByLabel("Alt Text").fill("Volunteers selling cakes");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(
+    dialog.getByRole("alert").filter({ hasText: "Someone else changed this since you opened it" }),
+  ).toBeVisible();
+  const theirs = dialog.getByRole("region", { name: "Saved by someone else meanwhile" });
+  await expect(theirs.getByRole("definition")).toHaveText(["A cake stall under bunting"]);
+  await expect(dialog.getByLabel("Alt Text")).toHaveValue("Volunteers selling cakes");
+
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("The photo's details were saved.")).toBeVisible();
+  const grid = page.getByRole("region", { name: "Photo Gallery" });
+  await expect(grid).toContainText("Volunteers selling cakes");
 });
 
 test("a file that is no picture shows the server's reason", async ({

@@ -71,7 +71,7 @@ export function AdminGalleryEditor({
       {/* A photo's "Moved to Trash" and its Undo show by the photo grid. */}
       <FlashMessage flash={flash?.undo ? null : flash} className="mt-6" />
       <KeptAtSignOutNotice kept={kept} />
-      {actionData?.savedMeanwhile ? (
+      {actionData?.intent === "save" && actionData.savedMeanwhile ? (
         <SavedMeanwhileNote values={actionData.savedMeanwhile} />
       ) : null}
 
@@ -121,10 +121,15 @@ export function AdminGalleryEditor({
 
           {editingPhoto ? (
             <PhotoDetailsModal
-              key={editingPhoto.id}
+              // A Save stopped by a colleague's change starts the dialog again from the merged
+              // values: their link, say, beside the alt text typed (record 053).
+              key={`${editingPhoto.id} ${actionData?.intent === "save-photo" && actionData.savedMeanwhile ? JSON.stringify(actionData.result.initialValue) : ""}`}
               photo={editingPhoto}
               here={here}
               result={actionData?.intent === "save-photo" ? actionData.result : null}
+              savedMeanwhile={
+                actionData?.intent === "save-photo" ? actionData.savedMeanwhile : null
+              }
             />
           ) : null}
 
@@ -209,18 +214,30 @@ function PhotoDetailsModal({
   photo,
   here,
   result,
+  savedMeanwhile,
 }: {
   photo: GalleryImage;
   here: string;
   result: SubmissionResult<string[]> | null;
+  savedMeanwhile?: readonly SavedMeanwhile[] | null;
 }) {
+  const merged = savedMeanwhile ? result?.initialValue : null;
   const [form, fields] = useAppForm(GalleryPhotoSchema, {
     id: `photo-${photo.id}`,
     lastResult: result,
-    defaultValue: { alt: photo.alt ?? "", link: photo.link ?? "" },
+    defaultValue: {
+      alt: String(merged?.alt ?? photo.alt ?? ""),
+      link: String(merged?.link ?? photo.link ?? ""),
+    },
   });
   return (
-    <EditPhotoModal photo={photo} here={here} form={form}>
+    <EditPhotoModal
+      photo={photo}
+      here={here}
+      form={form}
+      loaded={{ alt: photo.alt ?? "", link: photo.link ?? "" }}
+      savedMeanwhile={savedMeanwhile}
+    >
       <FormMessage />
       <TextField
         meta={fields.alt}

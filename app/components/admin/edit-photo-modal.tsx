@@ -4,6 +4,12 @@ import { Link } from "react-router";
 import { AppForm } from "../app-form.tsx";
 import { IntentField, SubmitButton } from "../form-fields.tsx";
 import { Modal } from "../modal.tsx";
+import {
+  LOADED_VALUES_FIELD,
+  loadedValuesText,
+  type SavedMeanwhile,
+} from "../../lib/changed-meanwhile.ts";
+import { SavedMeanwhileNote } from "./edit-conflict.tsx";
 
 /**
  * `?photo={id}` on an entry's or a gallery's screen: the photo, the fields given as children,
@@ -14,11 +20,17 @@ export function EditPhotoModal({
   photo,
   here,
   form,
+  loaded,
+  savedMeanwhile,
   children,
 }: {
   photo: { id: number; image_url: string };
   here: string;
   form: FormMetadata<Record<string, unknown>, string[]>;
+  /** The photo's fields as saved when the dialog opened, so a save can tell what changed meanwhile. */
+  loaded: Record<string, string>;
+  /** The last Save was stopped: someone else saved these meanwhile (record 053). */
+  savedMeanwhile?: readonly SavedMeanwhile[] | null;
   children: ReactNode;
 }) {
   return (
@@ -28,6 +40,7 @@ export function EditPhotoModal({
         alt=""
         className="mb-5 max-h-40 w-auto rounded-lg bg-sand ring-1 ring-brand-100"
       />
+      {savedMeanwhile ? <SavedMeanwhileNote values={savedMeanwhile} /> : null}
       <AppForm
         form={form}
         messageAlone
@@ -37,6 +50,7 @@ export function EditPhotoModal({
       >
         <IntentField value="save-photo" />
         <input type="hidden" name="id" value={photo.id} />
+        <input type="hidden" name={LOADED_VALUES_FIELD} value={loadedValuesText(loaded)} />
         {children}
         <div className="flex flex-wrap justify-end gap-3">
           <Link to={here} preventScrollReset className="button-light">

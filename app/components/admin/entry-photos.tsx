@@ -8,11 +8,15 @@ import type { Flash } from "../flash-message.tsx";
 import { FormMessage, TextField } from "../form-fields.tsx";
 import { PencilIcon } from "../icons.tsx";
 import { CopyCode } from "./copy-code.tsx";
+import type { SavedMeanwhile } from "../../lib/changed-meanwhile.ts";
 import { EditPhotoModal } from "./edit-photo-modal.tsx";
 import { PhotoSection, photoActionClass } from "./photo-grid.tsx";
 
 /** What the edit screen's action answers to a photo's description that did not go through. */
-export type EntryPhotoActionData = { photoResult?: SubmissionResult<string[]> };
+export type EntryPhotoActionData = {
+  photoResult?: SubmissionResult<string[]>;
+  photoSavedMeanwhile?: readonly SavedMeanwhile[];
+};
 
 /** The short code that shows photo `id` at `width` % inside the text. */
 const shortCode = (width: number, id: number) => `[[image${width}=${id}]]`;
@@ -117,7 +121,13 @@ function EditPhotoDialog({ photo, here }: { photo: EntryImage; here: string }) {
     defaultValue: { alt: photo.alt ?? "" },
   });
   return (
-    <EditPhotoModal photo={photo} here={here} form={form}>
+    <EditPhotoModal
+      photo={photo}
+      here={here}
+      form={form}
+      loaded={{ alt: photo.alt ?? "" }}
+      savedMeanwhile={actionData?.photoSavedMeanwhile}
+    >
       <FormMessage />
       <TextField
         meta={fields.alt}

@@ -144,11 +144,17 @@ export function TheirValues({ conflict }: { conflict: EditConflict }) {
  * Above an edit form whose save was stopped because someone else changed the item meanwhile
  * (record 053): their values where this save would have replaced them.
  */
-export function SavedMeanwhileNote({ values }: { values: readonly SavedMeanwhile[] }) {
+export function SavedMeanwhileNote({
+  values,
+  className = "mt-6",
+}: {
+  values: readonly SavedMeanwhile[];
+  className?: string;
+}) {
   return (
     <section
       aria-labelledby="saved-meanwhile-heading"
-      className="mt-6 max-w-3xl rounded-lg border border-donate-500/40 bg-white p-4"
+      className={`${className} max-w-3xl rounded-lg border border-donate-500/40 bg-white p-4`}
     >
       <h2 id="saved-meanwhile-heading" className="text-xl font-semibold">
         Saved by someone else meanwhile

@@ -40,7 +40,7 @@ export function EditPhotoModal({
         alt=""
         className="mb-5 max-h-40 w-auto rounded-lg bg-sand ring-1 ring-brand-100"
       />
-      {savedMeanwhile ? <SavedMeanwhileNote values={savedMeanwhile} /> : null}
+      {savedMeanwhile ? <SavedMeanwhileNote values={savedMeanwhile} className="mb-5" /> : null}
       <AppForm
         form={form}
         messageAlone

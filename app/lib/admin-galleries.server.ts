@@ -219,13 +219,19 @@ async function saveGalleryName(context: Context, id: string, formData: FormData)
   const api = context.get(apiClientContext);
   const now = await api.get(`/api/galleries/${galleryId}`, { schema: GallerySchema });
   if (now.status === 404) return goneWhileEditing(context, id, formData);
-  if (now.ok && mergeChangedMeanwhile(formData, { name: now.body.name }).conflicts.length > 0) {
-    const result = submission.reply({ formErrors: [CHANGED_MEANWHILE] });
-    const savedMeanwhile = [{ label: "Name", value: now.body.name }];
-    return data({ intent: "save" as const, result, savedMeanwhile }, { status: 409 });
+  let name = submission.value.name;
+  if (now.ok) {
+    const { merged, conflicts } = mergeChangedMeanwhile(formData, { name: now.body.name });
+    if (conflicts.length > 0) {
+      const result = submission.reply({ formErrors: [CHANGED_MEANWHILE] });
+      const savedMeanwhile = [{ label: "Name", value: now.body.name }];
+      return data({ intent: "save" as const, result, savedMeanwhile }, { status: 409 });
+    }
+    // A name this form left as it was, which a colleague changed, stays theirs.
+    name = String(merged.get("name"));
   }
   const body = new FormData();
-  body.append("name", submission.value.name);
+  body.append("name", name);
   const saved = await api.post(`/api/galleries/${galleryId}`, body);
   if (saved.status === 404) return goneWhileEditing(context, id, formData);
   if (!saved.ok) {

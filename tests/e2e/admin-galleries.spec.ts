@@ -239,6 +239,15 @@ test.describe("the admin galleries", () => {
       await page.getByRole("button", { name: "Save Changes" }).click();
       await expect(page).toHaveURL("/admin/galleries");
       expect((await saved()).name).toBe(`${name} (mine)`);
+
+      // A Save that leaves the name as it was does not undo a colleague's rename.
+      await page.goto(`/admin/galleries/${gallery.id}`);
+      await adminApiCall(page, urls, "POST", `/api/galleries/${gallery.id}`, {
+        name: `${name} (theirs again)`,
+      });
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(page).toHaveURL("/admin/galleries");
+      expect((await saved()).name).toBe(`${name} (theirs again)`);
     } finally {
       await adminApiDelete(page, urls, `/api/galleries/${gallery.id}`);
     }

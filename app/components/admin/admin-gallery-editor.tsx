@@ -79,12 +79,15 @@ export function AdminGalleryEditor({
       <AppForm form={form} messageAlone className="mt-8 max-w-3xl space-y-6">
         <FormMessage />
         <IntentField value="save" />
-        <input
-          type="hidden"
-          name={LOADED_VALUES_FIELD}
-          // Kept over Log In, the form still compares with the name it was first loaded with.
-          value={kept?.values[LOADED_VALUES_FIELD] ?? loadedValuesText({ name: gallery.name })}
-        />
+        {/* Deleted meanwhile, the screen holds only what was typed: nothing to compare with. */}
+        {gone ? null : (
+          <input
+            type="hidden"
+            name={LOADED_VALUES_FIELD}
+            // Kept over Log In, the form still compares with the name it was first loaded with.
+            value={kept?.values[LOADED_VALUES_FIELD] ?? loadedValuesText({ name: gallery.name })}
+          />
+        )}
         <TextField meta={fields.name} label="Name" />
         <SaveOrDeleteButtons deleteLabel={gone ? undefined : "Delete Gallery"} />
       </AppForm>

@@ -157,7 +157,8 @@ function UserForm({
     <AppForm form={form} className="mt-8 max-w-3xl space-y-6">
       <FormMessage />
       <IntentField value="save" />
-      <input type="hidden" name={LOADED_VALUES_FIELD} value={loaded} />
+      {/* Deleted meanwhile, the screen holds only what was typed: nothing to compare with. */}
+      {gone ? null : <input type="hidden" name={LOADED_VALUES_FIELD} value={loaded} />}
       <UserFields
         fields={fields}
         passwordLabel="New Password"

@@ -4,7 +4,7 @@ import { GALLERY_PAGE_SIZE, GalleryNameSchema, GalleryPhotoSchema } from "./admi
 import { readAdminListPage, requestedPage, requestedSearch } from "./admin-lists.server.ts";
 import {
   photoGridAction,
-  photoIdFrom,
+  photoFrom,
   uploadPhotos,
   type PhotoOwner,
 } from "./admin-photos.server.ts";
@@ -12,6 +12,8 @@ import { assertOk, messageOf, unusableAsBadGateway } from "./api.server.ts";
 import {
   CHANGED_MEANWHILE,
   mergeChangedMeanwhile,
+  PHOTO_FIELD_LABELS,
+  savedMeanwhileOf,
   type SavedMeanwhile,
 } from "./changed-meanwhile.ts";
 import { GallerySchema, type Gallery } from "./api-types.ts";
@@ -168,8 +170,7 @@ export async function adminGalleryAction(
       );
     }
     case "save-photo": {
-      const photoId = photoIdFrom(formData, gallery.images);
-      const photo = gallery.images.find((image) => image.id === photoId)!;
+      const photo = photoFrom(formData, gallery.images);
       // The dialog's values against those saved now (record 053); answered 200, so the screen
       // reloads the photo, which the next Save compares with.
       const now = { alt: photo.alt ?? "", link: photo.link ?? "" };
@@ -179,18 +180,14 @@ export async function adminGalleryAction(
         return { intent: "save-photo", result: submission.reply() };
       }
       if (conflicts.length > 0) {
-        const labels: Record<string, string> = { alt: "Alt Text", link: "Link" };
         return {
           intent: "save-photo",
           result: submission.reply({ formErrors: [CHANGED_MEANWHILE] }),
-          savedMeanwhile: conflicts.map((field) => ({
-            label: labels[field] ?? field,
-            value: now[field as keyof typeof now],
-          })),
+          savedMeanwhile: savedMeanwhileOf(conflicts, now, PHOTO_FIELD_LABELS),
         };
       }
       // An emptied field is left out by the form; sent empty, it clears the value.
-      const saved = await api.post(`/api/galleriesimages/${photoId}`, {
+      const saved = await api.post(`/api/galleriesimages/${photo.id}`, {
         alt: submission.value.alt ?? "",
         link: submission.value.link ?? "",
       });
@@ -221,10 +218,11 @@ async function saveGalleryName(context: Context, id: string, formData: FormData)
   if (now.status === 404) return goneWhileEditing(context, id, formData);
   let name = submission.value.name;
   if (now.ok) {
-    const { merged, conflicts } = mergeChangedMeanwhile(formData, { name: now.body.name });
+    const current = { name: now.body.name };
+    const { merged, conflicts } = mergeChangedMeanwhile(formData, current);
     if (conflicts.length > 0) {
       const result = submission.reply({ formErrors: [CHANGED_MEANWHILE] });
-      const savedMeanwhile = [{ label: "Name", value: now.body.name }];
+      const savedMeanwhile = savedMeanwhileOf(conflicts, current, { name: "Name" });
       return data({ intent: "save" as const, result, savedMeanwhile }, { status: 409 });
     }
     // A name this form left as it was, which a colleague changed, stays theirs.

@@ -11,6 +11,8 @@ import { INTENT_FIELD } from "./forms.ts";
 import {
   CHANGED_MEANWHILE,
   mergeChangedMeanwhile,
+  PHOTO_FIELD_LABELS,
+  savedMeanwhileOf,
   type SavedMeanwhile,
 } from "./changed-meanwhile.ts";
 import { apiClientContext } from "./request-context.server.ts";
@@ -46,12 +48,12 @@ export async function photoGridAction(
   const intent = formData.get(INTENT_FIELD);
   switch (intent) {
     case "rotate-photo": {
-      const id = photoIdFrom(formData, photos);
+      const { id } = photoFrom(formData, photos);
       assertOk(await api.post(`${owner.imagesApi}/${id}/rotate`, { id }), "Rotating a photo");
       return redirect(owner.here);
     }
     case "delete-photo": {
-      const id = photoIdFrom(formData, photos);
+      const { id } = photoFrom(formData, photos);
       const deleted = await api.delete(`${owner.imagesApi}/${id}`);
       assertOk(deleted, "Deleting a photo");
       // A Laravel backend deletes for good, and the grid shows the photo gone: no message.
@@ -63,7 +65,7 @@ export async function photoGridAction(
       const current = photos.map((photo) => photo.id);
       const ids =
         intent === "move-photo"
-          ? moved(current, photoIdFrom(formData, photos), formData.get("direction"))
+          ? moved(current, photoFrom(formData, photos).id, formData.get("direction"))
           : idsFrom(formData.get("ids"));
       if (ids.length !== current.length || !ids.every((id) => current.includes(id))) {
         throw data("The order must list every photo of this item once.", { status: 400 });
@@ -92,21 +94,21 @@ export async function describePhoto(
   photos: readonly { id: number; alt?: string | null }[],
   formData: FormData,
 ): Promise<Response | PhotoNotSaved> {
-  const photoId = photoIdFrom(formData, photos);
-  const photo = photos.find((candidate) => candidate.id === photoId)!;
+  const photo = photoFrom(formData, photos);
   // The dialog's alt text against the one saved now (record 053).
-  const { merged, conflicts } = mergeChangedMeanwhile(formData, { alt: photo.alt ?? "" });
+  const now = { alt: photo.alt ?? "" };
+  const { merged, conflicts } = mergeChangedMeanwhile(formData, now);
   const submission = parseWithZod(merged, { schema: EntryPhotoSchema });
   if (submission.status !== "success") return { result: submission.reply() };
   if (conflicts.length > 0) {
     return {
       result: submission.reply({ formErrors: [CHANGED_MEANWHILE] }),
-      savedMeanwhile: [{ label: "Alt Text", value: photo.alt ?? "" }],
+      savedMeanwhile: savedMeanwhileOf(conflicts, now, PHOTO_FIELD_LABELS),
     };
   }
   const api = context.get(apiClientContext);
   // An emptied field is left out by the form; sent empty, it clears the alt text.
-  const saved = await api.post(`${owner.imagesApi}/${photoId}`, {
+  const saved = await api.post(`${owner.imagesApi}/${photo.id}`, {
     alt: submission.value.alt ?? "",
   });
   if (!saved.ok)
@@ -128,11 +130,14 @@ export type PhotoNotSaved = {
 };
 
 /** The photo a form names in `id`; one that is not the item's is a client's mistake (400). */
-export function photoIdFrom(formData: FormData, photos: readonly { id: number }[]): number {
+export function photoFrom<Photo extends { id: number }>(
+  formData: FormData,
+  photos: readonly Photo[],
+): Photo {
   const value = String(formData.get("id") ?? "");
   const photo = photos.find((candidate) => String(candidate.id) === value);
   if (!photo) throw data("That photo is not part of this item.", { status: 400 });
-  return photo.id;
+  return photo;
 }
 
 /**

@@ -17,11 +17,7 @@ import {
   roleLabel,
   userFormValues,
 } from "./admin-users.ts";
-import {
-  CHANGED_MEANWHILE,
-  mergeChangedMeanwhile,
-  type SavedMeanwhile,
-} from "./changed-meanwhile.ts";
+import { CHANGED_MEANWHILE, mergeChangedMeanwhile, savedMeanwhileOf } from "./changed-meanwhile.ts";
 import { assertOk, messageOf, unusableAsBadGateway, type ApiResult } from "./api.server.ts";
 import { UserSchema, type User } from "./api-types.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
@@ -169,12 +165,8 @@ function changedWhileEditing(
   current: User,
   changed: readonly string[],
 ) {
-  const values: Record<string, string> = userFormValues(current);
-  const labels: Record<string, string> = USER_FIELD_LABELS;
-  const savedMeanwhile: SavedMeanwhile[] = changed.map((field) => ({
-    label: labels[field] ?? field,
-    value: field === "role" ? roleLabel(current.role) : (values[field] ?? ""),
-  }));
+  const shown = { ...userFormValues(current), role: roleLabel(current.role) };
+  const savedMeanwhile = savedMeanwhileOf(changed, shown, USER_FIELD_LABELS);
   const result = submission.reply({
     formErrors: [CHANGED_MEANWHILE],
     hideFields: USER_SECRET_FIELDS,

@@ -1,3 +1,5 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+
 /**
  * Edit screens without versions (a user, a gallery's name: our API keeps no revisions of them,
  * and a Laravel backend keeps none at all) still never save over what someone else saved after
@@ -14,6 +16,28 @@ export const CHANGED_MEANWHILE =
 
 /** A value someone else saved meanwhile, as the screen names it. */
 export type SavedMeanwhile = { label: string; value: string };
+
+/** A photo's fields in its Edit Photo dialog, by their labels. */
+export const PHOTO_FIELD_LABELS = { alt: "Alt Text", link: "Link" };
+
+/** What the screen shows of the `conflicts` (field names): their labels and values saved now. */
+export function savedMeanwhileOf(
+  conflicts: readonly string[],
+  shown: Readonly<Record<string, string>>,
+  labels: Readonly<Record<string, string>>,
+): SavedMeanwhile[] {
+  return conflicts.map((field) => ({ label: labels[field] ?? field, value: shown[field] ?? "" }));
+}
+
+/**
+ * A route's `shouldRevalidate` for a save stopped by a change made meanwhile (409): the screen
+ * shows the item as saved now, which the next Save compares with. React Router reloads nothing
+ * after a 4xx by itself.
+ */
+export const revalidateAfterConflict = ({
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) => actionStatus === 409 || defaultShouldRevalidate;
 
 /** The hidden field's value: the form's fields as they were loaded. */
 export function loadedValuesText(values: Record<string, string>): string {

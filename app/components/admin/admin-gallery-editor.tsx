@@ -2,11 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "react-router";
 import { GalleryNameSchema, GalleryPhotoSchema } from "../../lib/admin-galleries.ts";
 import type { Gallery, GalleryImage } from "../../lib/api-types.ts";
-import {
-  LOADED_VALUES_FIELD,
-  loadedValuesText,
-  type SavedMeanwhile,
-} from "../../lib/changed-meanwhile.ts";
+import type { SavedMeanwhile } from "../../lib/changed-meanwhile.ts";
 import type { KeptAtSignOut } from "../../lib/drafts.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
@@ -20,7 +16,7 @@ import { ConfirmDialog } from "../modal.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
 import { AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
 import { KeptAtSignOutNotice } from "./autosave.tsx";
-import { SavedMeanwhileNote } from "./edit-conflict.tsx";
+import { LoadedValuesField, SavedMeanwhileNote } from "./edit-conflict.tsx";
 import { CopyCode } from "./copy-code.tsx";
 import { EditPhotoModal } from "./edit-photo-modal.tsx";
 import { PhotoSection, photoActionClass } from "./photo-grid.tsx";
@@ -61,6 +57,7 @@ export function AdminGalleryEditor({
     defaultValue: { name: kept?.values.name ?? gallery.name },
   });
   const editingPhoto = gallery.images.find((image) => image.id === editingPhotoId);
+  const photoAnswer = actionData?.intent === "save-photo" ? actionData : null;
   // Deleted while the screen was open: its photos and Delete would each end on the 404 page.
   const gone = actionData?.gone ?? false;
 
@@ -80,14 +77,7 @@ export function AdminGalleryEditor({
         <FormMessage />
         <IntentField value="save" />
         {/* Deleted meanwhile, the screen holds only what was typed: nothing to compare with. */}
-        {gone ? null : (
-          <input
-            type="hidden"
-            name={LOADED_VALUES_FIELD}
-            // Kept over Log In, the form still compares with the name it was first loaded with.
-            value={kept?.values[LOADED_VALUES_FIELD] ?? loadedValuesText({ name: gallery.name })}
-          />
-        )}
+        {gone ? null : <LoadedValuesField values={{ name: gallery.name }} kept={kept?.values} />}
         <TextField meta={fields.name} label="Name" />
         <SaveOrDeleteButtons deleteLabel={gone ? undefined : "Delete Gallery"} />
       </AppForm>
@@ -126,13 +116,11 @@ export function AdminGalleryEditor({
             <PhotoDetailsModal
               // A Save stopped by a colleague's change starts the dialog again from the merged
               // values: their link, say, beside the alt text typed (record 053).
-              key={`${editingPhoto.id} ${actionData?.intent === "save-photo" && actionData.savedMeanwhile ? JSON.stringify(actionData.result.initialValue) : ""}`}
+              key={`${editingPhoto.id} ${photoAnswer?.savedMeanwhile ? JSON.stringify(photoAnswer.result.initialValue) : ""}`}
               photo={editingPhoto}
               here={here}
-              result={actionData?.intent === "save-photo" ? actionData.result : null}
-              savedMeanwhile={
-                actionData?.intent === "save-photo" ? actionData.savedMeanwhile : null
-              }
+              result={photoAnswer?.result ?? null}
+              savedMeanwhile={photoAnswer?.savedMeanwhile}
             />
           ) : null}
 

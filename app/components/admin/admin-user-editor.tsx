@@ -1,11 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useLocation } from "react-router";
 import { EditUserSchema, fullName, userFormValues } from "../../lib/admin-users.ts";
-import {
-  LOADED_VALUES_FIELD,
-  loadedValuesText,
-  type SavedMeanwhile,
-} from "../../lib/changed-meanwhile.ts";
+import type { SavedMeanwhile } from "../../lib/changed-meanwhile.ts";
 import type { User } from "../../lib/api-types.ts";
 import type { KeptAtSignOut } from "../../lib/drafts.ts";
 import { useCurrentUser } from "../../lib/root-data.ts";
@@ -21,7 +17,7 @@ import { ScreenHeading } from "../side-menu.tsx";
 import { AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
 import { UserFields } from "./admin-user-fields.tsx";
 import { KeptAtSignOutNotice } from "./autosave.tsx";
-import { SavedMeanwhileNote } from "./edit-conflict.tsx";
+import { LoadedValuesField, SavedMeanwhileNote } from "./edit-conflict.tsx";
 
 type Props = {
   user: User;
@@ -67,8 +63,6 @@ export function AdminUserEditor({
         key={location.key}
         user={user}
         typed={kept?.values}
-        // Kept over Log In, the form still compares with what it was first loaded with.
-        loaded={kept?.values[LOADED_VALUES_FIELD] ?? loadedValuesText(userFormValues(user))}
         saveResult={saveResult}
         gone={gone}
       />
@@ -137,14 +131,11 @@ function InvitationNote({ user }: { user: User }) {
 function UserForm({
   user,
   typed,
-  loaded,
   saveResult,
   gone,
 }: {
   user: User;
   typed?: Record<string, string>;
-  /** The saved values this form changes, so that a save can tell what changed meanwhile. */
-  loaded: string;
   saveResult?: SubmissionResult<string[]> | null;
   gone?: boolean;
 }) {
@@ -158,7 +149,7 @@ function UserForm({
       <FormMessage />
       <IntentField value="save" />
       {/* Deleted meanwhile, the screen holds only what was typed: nothing to compare with. */}
-      {gone ? null : <input type="hidden" name={LOADED_VALUES_FIELD} value={loaded} />}
+      {gone ? null : <LoadedValuesField values={userFormValues(user)} kept={typed} />}
       <UserFields
         fields={fields}
         passwordLabel="New Password"

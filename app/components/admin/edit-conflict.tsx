@@ -1,5 +1,9 @@
 import { Form, Link } from "react-router";
-import type { SavedMeanwhile } from "../../lib/changed-meanwhile.ts";
+import {
+  LOADED_VALUES_FIELD,
+  loadedValuesText,
+  type SavedMeanwhile,
+} from "../../lib/changed-meanwhile.ts";
 import { fieldLabel, wordDiff, type EditConflict } from "../../lib/history.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { IntentField, SubmitButton } from "../form-fields.tsx";
@@ -189,6 +193,21 @@ export function HistoryLink({
       History
     </Link>
   );
+}
+
+/**
+ * The values a form without versions was loaded with, sent back with the save (record 053); a
+ * form kept over Log In (record 050) sends the ones it was first loaded with.
+ */
+export function LoadedValuesField({
+  values,
+  kept,
+}: {
+  values: Record<string, string>;
+  kept?: Record<string, string>;
+}) {
+  const loaded = kept?.[LOADED_VALUES_FIELD] ?? loadedValuesText(values);
+  return <input type="hidden" name={LOADED_VALUES_FIELD} value={loaded} />;
 }
 
 /** The version the form was loaded at, sent back with the save (none from a Laravel backend). */

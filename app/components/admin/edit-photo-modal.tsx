@@ -4,12 +4,8 @@ import { Link } from "react-router";
 import { AppForm } from "../app-form.tsx";
 import { IntentField, SubmitButton } from "../form-fields.tsx";
 import { Modal } from "../modal.tsx";
-import {
-  LOADED_VALUES_FIELD,
-  loadedValuesText,
-  type SavedMeanwhile,
-} from "../../lib/changed-meanwhile.ts";
-import { SavedMeanwhileNote } from "./edit-conflict.tsx";
+import type { SavedMeanwhile } from "../../lib/changed-meanwhile.ts";
+import { LoadedValuesField, SavedMeanwhileNote } from "./edit-conflict.tsx";
 
 /**
  * `?photo={id}` on an entry's or a gallery's screen: the photo, the fields given as children,
@@ -50,7 +46,7 @@ export function EditPhotoModal({
       >
         <IntentField value="save-photo" />
         <input type="hidden" name="id" value={photo.id} />
-        <input type="hidden" name={LOADED_VALUES_FIELD} value={loadedValuesText(loaded)} />
+        <LoadedValuesField values={loaded} />
         {children}
         <div className="flex flex-wrap justify-end gap-3">
           <Link to={here} preventScrollReset className="button-light">

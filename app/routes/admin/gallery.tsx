@@ -1,10 +1,10 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { AdminGalleryEditor } from "../../components/admin/admin-gallery-editor.tsx";
 import {
   adminGalleryAction,
   loadAdminGalleryScreen,
   type GalleryActionData,
 } from "../../lib/admin-galleries.server.ts";
+import { revalidateAfterConflict } from "../../lib/changed-meanwhile.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import { formUnanswered, unansweredAs } from "../../lib/unanswered-posts.ts";
 import type { Route } from "./+types/gallery";
@@ -27,14 +27,8 @@ export const clientAction = ({ serverAction, url }: Route.ClientActionArgs) =>
     ...formUnanswered(message),
   }));
 
-/**
- * A save stopped by a change made meanwhile (409, record 053) shows the item as saved now, which
- * the next Save compares with; React Router reloads nothing after a 4xx by itself.
- */
-export const shouldRevalidate = ({
-  actionStatus,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) => actionStatus === 409 || defaultShouldRevalidate;
+/** A save stopped by a change made meanwhile reloads the screen (record 053). */
+export const shouldRevalidate = revalidateAfterConflict;
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Manage Gallery");

@@ -1,7 +1,7 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { AdminUserEditor } from "../../components/admin/admin-user-editor.tsx";
 import { fullName } from "../../lib/admin-users.ts";
 import { adminUserAction, loadAdminUserScreen } from "../../lib/admin-users.server.ts";
+import { revalidateAfterConflict } from "../../lib/changed-meanwhile.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import { formUnanswered, unansweredAs } from "../../lib/unanswered-posts.ts";
 import type { Route } from "./+types/user";
@@ -18,14 +18,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
   unansweredAs(serverAction, formUnanswered);
 
-/**
- * A save stopped by a change made meanwhile (409, record 053) shows the item as saved now, which
- * the next Save compares with; React Router reloads nothing after a 4xx by itself.
- */
-export const shouldRevalidate = ({
-  actionStatus,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) => actionStatus === 409 || defaultShouldRevalidate;
+/** A save stopped by a change made meanwhile reloads the screen (record 053). */
+export const shouldRevalidate = revalidateAfterConflict;
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return privatePageMeta(

@@ -27,9 +27,12 @@ export type HostHooks = {
   close(): Promise<void>;
 };
 
-/** The admin forms with a file input or an upload zone, as pages or as data requests. */
+/**
+ * The admin forms with a file input or an upload zone, as pages or as data requests; an entry's
+ * preview takes its edit form as it is, picture and all (record 054).
+ */
 const TAKES_FILES =
-  /^\/admin\/(?:(?:projects|blog|opportunities)\/[^/]+(?:\/photos)?|widgets\/[^/]+|galleries\/[^/]+\/photos)(?:\.data)?\/?$/;
+  /^\/admin\/(?:(?:projects|blog|opportunities)\/[^/]+(?:\/photos|\/preview)?|widgets\/[^/]+|galleries\/[^/]+\/photos)(?:\.data)?\/?$/;
 const SECRET_PATHS = ["/reset-password/", "/set-password/", "/email/verify/"];
 const SECRET_PARAMETERS = new Set(["email", "token", "signature"]);
 

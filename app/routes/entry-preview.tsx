@@ -2,11 +2,17 @@ import { data, Link } from "react-router";
 import { EntryArticle } from "../components/entry-article.tsx";
 import { LocalDate } from "../components/local-date.tsx";
 import { adminEntryKindAt } from "../lib/admin-entries.ts";
-import { loadAdminEntry } from "../lib/admin-entries.server.ts";
+import {
+  loadAdminEntry,
+  previewTypedEntry,
+  type TypedPreview,
+} from "../lib/admin-entries.server.ts";
 import type { EntryDetail, EntryKind } from "../lib/api-types.ts";
 import { requireAdmin, requireSiteExtensions } from "../lib/guards.server.ts";
 import { privatePageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/entry-preview";
+
+const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
 /**
  * /admin/{projects,blog,opportunities}/{id}/preview (record 031): the saved item as visitors will
@@ -18,25 +24,34 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   requireSiteExtensions(context);
   const { kind } = adminEntryKindAt(url.pathname);
   const entry = await loadAdminEntry(context, kind, params.id);
-  return data(
-    { kind, entry },
-    { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } },
-  );
+  return data({ kind, entry, typed: null }, { headers: PRIVATE });
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
+/**
+ * The edit screen's Preview posts its form here, into a new tab (record 054): the item with what
+ * was typed, saved or not.
+ */
+export async function action({ context, params, request, url }: Route.ActionArgs) {
+  requireAdmin({ url, context });
+  requireSiteExtensions(context);
+  const { kind } = adminEntryKindAt(url.pathname);
+  const typed = await previewTypedEntry(context, kind, params.id, request);
+  return data({ kind, entry: typed.entry, typed }, { headers: PRIVATE });
+}
+
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return actionHeaders ?? loaderHeaders;
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return privatePageMeta({ matches }, `Preview: ${loaderData?.entry.title ?? ""}`);
 }
 
-export default function EntryPreview({ loaderData }: Route.ComponentProps) {
-  const { kind, entry } = loaderData;
+export default function EntryPreview({ loaderData, actionData }: Route.ComponentProps) {
+  const { kind, entry, typed } = actionData ?? loaderData;
   return (
     <>
-      <PreviewBanner kind={kind} entry={entry} />
+      <PreviewBanner kind={kind} entry={entry} typed={typed} />
       <EntryArticle
         entry={entry}
         backTo={`/${kind}`}
@@ -52,7 +67,15 @@ export default function EntryPreview({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function PreviewBanner({ kind, entry }: { kind: EntryKind; entry: EntryDetail }) {
+function PreviewBanner({
+  kind,
+  entry,
+  typed,
+}: {
+  kind: EntryKind;
+  entry: EntryDetail;
+  typed: TypedPreview | null;
+}) {
   return (
     <section
       aria-labelledby="preview-banner"
@@ -61,15 +84,63 @@ function PreviewBanner({ kind, entry }: { kind: EntryKind; entry: EntryDetail })
       <div className="mx-auto flex w-full max-w-5xl flex-wrap items-center justify-between gap-3">
         <div>
           <h2 id="preview-banner" className="font-sans text-lg font-bold text-ink">
-            Preview — not public
+            {typed ? "Preview — not saved" : "Preview — not public"}
           </h2>
-          <p className="text-ink">{statusSentence(entry)}</p>
+          {typed ? <TypedNotes typed={typed} /> : null}
+          <p className="text-ink">
+            {typed && !typed.refused ? onceSaved(entry) : statusSentence(entry)}
+          </p>
         </div>
-        <Link to={`/admin/${kind}/${entry.id}`} className="button-light">
-          Back to editing
-        </Link>
+        {typed ? null : (
+          // The typing is in the editing tab; this one would open the saved item.
+          <Link to={`/admin/${kind}/${entry.id}`} className="button-light">
+            Back to editing
+          </Link>
+        )}
       </div>
     </section>
+  );
+}
+
+/** What a preview of typed fields shows, and what it could not. */
+function TypedNotes({ typed }: { typed: TypedPreview }) {
+  return (
+    <>
+      <p className="text-ink">
+        {typed.refused
+          ? `What you typed cannot be shown, so this is the saved version: ${typed.refused}`
+          : "This is what you typed, and it is not saved yet. To keep it, go back to the editing tab and press Save Changes."}
+      </p>
+      {typed.dateNotShown ? (
+        <p className="text-ink">
+          The publish date you typed is not a date, so the saved one is shown.
+        </p>
+      ) : null}
+      {typed.pictureNotShown ? (
+        <p className="text-ink">The picture you chose shows here once it is saved.</p>
+      ) : null}
+    </>
+  );
+}
+
+/** Where and when visitors will see the item once what was typed is saved. */
+function onceSaved(entry: EntryDetail) {
+  if (entry.status === "draft")
+    return "Once saved it is still a draft: only admins can see it until it is published.";
+  if (entry.status === "scheduled")
+    return (
+      <>
+        Once saved, visitors see it from <LocalDate iso={entry.created_at} />.
+      </>
+    );
+  return (
+    <>
+      Once saved, visitors see it at{" "}
+      <Link to={entry.url} className="font-semibold text-brand-700 underline">
+        {entry.url}
+      </Link>
+      .
+    </>
   );
 }
 
@@ -84,7 +155,11 @@ function statusSentence(entry: EntryDetail) {
     );
   return (
     <>
-      Published: visitors see it at <Link to={entry.url}>{entry.url}</Link>.
+      Published: visitors see it at{" "}
+      <Link to={entry.url} className="font-semibold text-brand-700 underline">
+        {entry.url}
+      </Link>
+      .
     </>
   );
 }

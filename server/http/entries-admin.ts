@@ -10,6 +10,7 @@ import { findEntry, listEntries } from "../domain/entry-queries.ts";
 import { oldSlugsOf, removeOldSlug } from "../domain/entry-slugs.ts";
 import { entryImageLink, ownerTitle } from "../domain/activity.ts";
 import { withEmbeddedGalleries } from "../domain/gallery-embeds.ts";
+import { previewEntry } from "../domain/entry-preview.ts";
 import { saveEntryAndStatus, setEntryStatus } from "../domain/entry-status.ts";
 import {
   addEntryImage,
@@ -25,6 +26,7 @@ import {
   presentEntryForAdmin,
   presentEntryImage,
   presentEntryPage,
+  presentEntryPreview,
 } from "../presenters/entry.ts";
 import {
   entryCreateForm,
@@ -32,6 +34,7 @@ import {
   entryImageForm,
   imageOrderForm,
   entryOrderForm,
+  entryPreviewForm,
   entryUpdateForm,
   imageUploadForm,
   jsonFields,
@@ -136,6 +139,20 @@ export async function entryAdminRoutes(app: FastifyInstance) {
             await oldSlugsOf(app.db, id),
             saved.version,
           );
+        },
+      ),
+    );
+
+    // Record 054: the entry with what an admin typed, as visitors would see it; nothing is saved.
+    app.post(
+      `/api/${segment}/:id/preview`,
+      route(
+        { guards, params: idParams, body: entryPreviewForm },
+        async ({ params: { id }, body }) => {
+          const previewed = await previewEntry(app.db, kind, id, body);
+          if (!previewed) throw notFound();
+          const entry = await withEmbeddedGalleries(app.db, previewed.entry);
+          return presentEntryPreview(entry, previewed.images);
         },
       ),
     );

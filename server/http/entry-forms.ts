@@ -56,6 +56,14 @@ export const entryUpdateForm = z.object({
   version: versionField,
 });
 
+/**
+ * POST /api/{kind}/{id}/preview (record 054): the fields as a save takes them, but a title may be
+ * empty, since a preview shows what is typed, whatever it is.
+ */
+export const entryPreviewForm = entryUpdateForm
+  .pick({ article: true, preview_text: true, created_at: true })
+  .extend({ title: line().max(255).optional() });
+
 /** What an entry photo shows, for those who cannot see it (as a gallery photo's alt); null is "". */
 export const entryImageForm = z.object({
   alt: line()

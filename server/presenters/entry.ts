@@ -66,6 +66,14 @@ export function presentCreatedEntry(entry: Entry) {
   return { ...presentEntry(entry, []), status: listedStatus(entry) };
 }
 
+/**
+ * An entry as it would read with what an admin typed (record 054): the page's fields and the
+ * status it would have once saved. No version: nothing was saved.
+ */
+export function presentEntryPreview(entry: Entry, images: EntryImage[]) {
+  return { ...presentEntry(entry, images), status: listedStatus(entry) };
+}
+
 /** An admin's list (record 031): each item also says whether it is a draft, scheduled or published. */
 export function presentAdminEntryPage(entries: EntrySummary[], total: number) {
   const now = new Date().toISOString();

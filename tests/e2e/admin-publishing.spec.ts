@@ -52,12 +52,17 @@ test("a new post is a draft until it is published: absent from /blog, previewed,
 
     // The preview opens in a new tab, marked as not public.
     await page.goto(`/admin/blog/${id}`);
-    const previewLink = page.getByRole("link", { name: "Preview (opens in a new tab)" });
-    await expect(previewLink).toHaveAttribute("target", "_blank");
-    const [preview] = await Promise.all([page.waitForEvent("popup"), previewLink.click()]);
+    const previewButton = page.getByRole("button", { name: "Preview (opens in a new tab)" });
+    await expect(previewButton).toHaveAttribute("formtarget", "_blank");
+    const [preview] = await Promise.all([page.waitForEvent("popup"), previewButton.click()]);
     await expect(preview).toHaveURL(`${appUrl}/admin/blog/${id}/preview`);
-    await expect(preview.getByRole("heading", { name: "Preview — not public" })).toBeVisible();
+    await expect(preview.getByRole("heading", { name: "Preview — not saved" })).toBeVisible();
     await expect(preview.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(
+      preview.getByText(
+        "Once saved it is still a draft: only admins can see it until it is published.",
+      ),
+    ).toBeVisible();
     await expect(preview.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     const previewResponse = await preview.request.get(`${appUrl}/admin/blog/${id}/preview`);
     expect(previewResponse.headers()["cache-control"]).toBe("private, no-store");
@@ -181,5 +186,74 @@ test("a draft is dated the day it is published, unless its date was chosen", asy
     ).toBeVisible();
     await page.goto(`/admin/blog/${post.id}`);
     await expect(date).toHaveValue("14/03/2025");
+  });
+});
+
+test("Preview shows what is typed in a new tab and saves nothing: the site keeps the saved post, the edit screen the typing", async ({
+  page,
+  apiUrl,
+  appUrl,
+  javaScriptEnabled,
+}, testInfo) => {
+  const urls = { apiUrl, appUrl };
+  const title = uniqueTitle("Book swap", testInfo.project.name);
+  await withApiItem<Created>(page, urls, "/api/blog", { title }, async (post) => {
+    await page.goto(`/admin/blog/${post.id}`);
+    const titleField = page.getByRole("textbox", { name: "Title", exact: true });
+    const typedTitle = `${title} moves to Saturday`;
+    await titleField.fill(typedTitle);
+    await page.getByLabel("Change Publish Date").fill("31/02/2026");
+    const article = page.getByRole("textbox", { name: "Blog Article" });
+    if (javaScriptEnabled) {
+      await expect(page.getByRole("button", { name: "Bold" })).toBeVisible();
+      await article.click();
+      await page.keyboard.press("ControlOrMeta+A");
+      await page.keyboard.type("Bring a book, take a book.");
+    } else {
+      await article.fill("<p>Bring a book, take a book.</p><script>alert(1)</script>");
+    }
+
+    const [preview] = await Promise.all([
+      page.waitForEvent("popup"),
+      page.getByRole("button", { name: "Preview (opens in a new tab)" }).click(),
+    ]);
+    await expect(preview).toHaveURL(`${appUrl}/admin/blog/${post.id}/preview`);
+    await expect(preview.getByRole("heading", { name: "Preview — not saved" })).toBeVisible();
+    await expect(
+      preview.getByText(
+        "This is what you typed, and it is not saved yet. To keep it, go back to the editing tab and press Save Changes.",
+      ),
+    ).toBeVisible();
+    await expect(
+      preview.getByText("The publish date you typed is not a date, so the saved one is shown."),
+    ).toBeVisible();
+    await expect(preview.getByText("Once saved, visitors see it at")).toBeVisible();
+    await expect(preview.getByRole("heading", { level: 1, name: typedTitle })).toBeVisible();
+    await expect(preview.locator("article")).toContainText("Bring a book, take a book.");
+    await expect(preview.locator("article script")).toHaveCount(0);
+    // The typing is in the editing tab: this one offers no way back to the saved version.
+    await expect(preview.getByRole("link", { name: "Back to editing" })).toHaveCount(0);
+    await preview.close();
+
+    // The edit screen still holds the typing, and visitors still read the saved post.
+    await expect(page).toHaveURL(`/admin/blog/${post.id}`);
+    await expect(titleField).toHaveValue(typedTitle);
+    if (javaScriptEnabled) await expect(article).toContainText("Bring a book, take a book.");
+    else await expect(article).toHaveValue(/Bring a book, take a book\./);
+    const visitor = await page.request.get(`${appUrl}/blog/${post.slug}`, {
+      headers: { Cookie: "" },
+    });
+    const html = await visitor.text();
+    expect(html).toContain(title);
+    expect(html).not.toContain(typedTitle);
+    expect(html).not.toContain("Bring a book");
+
+    // Saved, the post reads as its preview did.
+    await page.getByLabel("Change Publish Date").fill("01/02/2026");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page).toHaveURL("/admin/blog");
+    await page.goto(`/blog/${post.slug}`);
+    await expect(page.getByRole("heading", { level: 1, name: typedTitle })).toBeVisible();
+    await expect(page.locator("article")).toContainText("Bring a book, take a book.");
   });
 });

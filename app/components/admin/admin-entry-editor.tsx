@@ -22,6 +22,7 @@ import type { DraftBanner } from "../../lib/drafts.ts";
 import { Autosave, DraftNotice } from "./autosave.tsx";
 import {
   AdminToolbar,
+  PreviewButton,
   PublishButton,
   SaveOrDeleteButtons,
   StatusBadge,
@@ -100,11 +101,9 @@ export function AdminEntryEditor({
             History
           </Link>
         ) : null}
-        {entryTools && entry.status ? (
-          // The saved item as visitors will see it, whatever its status (record 031).
-          <Link to={`${here}/preview`} target="_blank" rel="noopener" className="button-light">
-            Preview<span className="sr-only"> (opens in a new tab)</span>
-          </Link>
+        {entryTools && entry.status && !conflict ? (
+          // What the form holds as visitors will see it, whatever its status (records 031, 054).
+          <PreviewButton formId={form.id} action={`${here}/preview`} />
         ) : null}
         {!gone && (entry.status === undefined || entry.status === "published") ? (
           <Link to={entry.url} className="button-light">

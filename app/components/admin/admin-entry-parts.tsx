@@ -1,5 +1,5 @@
 import { type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import type { ReactNode } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import { STATUS_LABELS } from "../../lib/admin-entries.ts";
@@ -19,6 +19,44 @@ export function AdminToolbar({ backTo, children }: { backTo: string; children?: 
       {children ? <div className="flex flex-wrap gap-3">{children}</div> : null}
     </div>
   );
+}
+
+/**
+ * Preview (record 054): sends what the edit form holds to the preview, in a new tab, so that the
+ * edit screen keeps its typing and nothing is saved. Without JavaScript the browser does it from
+ * the button's attributes; with it, the router would take the post over and leave the screen, so
+ * the form is sent by the browser all the same.
+ */
+export function PreviewButton({ formId, action }: { formId: string; action: string }) {
+  return (
+    <button
+      type="submit"
+      form={formId}
+      formAction={action}
+      formMethod="post"
+      formTarget="_blank"
+      formNoValidate
+      onClick={submitToNewTab}
+      className="button-light"
+    >
+      Preview<span className="sr-only"> (opens in a new tab)</span>
+    </button>
+  );
+}
+
+function submitToNewTab(event: MouseEvent<HTMLButtonElement>) {
+  const { form, formAction, formTarget } = event.currentTarget;
+  if (!form) return;
+  event.preventDefault();
+  const own = { action: form.getAttribute("action"), target: form.getAttribute("target") };
+  form.setAttribute("action", formAction);
+  form.setAttribute("target", formTarget);
+  // `submit()` fires no submit event, so the router does not see this post.
+  form.submit();
+  for (const [name, value] of Object.entries(own)) {
+    if (value === null) form.removeAttribute(name);
+    else form.setAttribute(name, value);
+  }
 }
 
 /** A card's picture, or a quiet placeholder when the item has none yet. */

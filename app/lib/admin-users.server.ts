@@ -1,4 +1,5 @@
 import type { Submission } from "@conform-to/react";
+import { flashAfterDelete } from "./admin-trash.server.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { createContext, data, type RouterContextProvider } from "react-router";
 import {
@@ -137,7 +138,7 @@ async function loadAdminUser(context: Context, id: string): Promise<User> {
 
 /**
  * The user a save found deleted (a stale tab), as typed: the loaders after the action draw the
- * screen from it instead of answering the 404 page. Users are deleted for good, not trashed.
+ * screen from it instead of answering the 404 page.
  */
 const goneWhileEditingContext = createContext<User | null>(null);
 
@@ -154,7 +155,7 @@ function goneWhileEditing(context: Context, id: string, formData: FormData) {
     email_verified_at: null,
     invitation: null,
   });
-  const message = goneWhileEditingMessage(context, { trashed: false });
+  const message = goneWhileEditingMessage(context);
   const result = submission.reply({ formErrors: [message], hideFields: USER_SECRET_FIELDS });
   return data({ result, gone: true as const }, { status: 404 });
 }
@@ -237,10 +238,12 @@ export async function adminUserAction(context: Context, id: string, request: Req
       }
       // A 404: someone else deleted them a moment ago; the outcome is the same.
       if (deleted.status !== 404) assertOk(deleted, `Deleting ${here}`);
-      return redirectWithFlash(context, LIST, {
-        kind: "success",
-        message: `“${fullName(user)}” was deleted.`,
-      });
+      // Our API keeps the user in the trash, and the list offers Undo (record 055).
+      return redirectWithFlash(
+        context,
+        LIST,
+        flashAfterDelete(deleted, `“${fullName(user)}” was deleted.`),
+      );
     }
     default:
       throw data("Unknown action.", { status: 400 });

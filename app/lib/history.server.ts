@@ -104,11 +104,10 @@ const GONE_FOR_GOOD =
 
 /**
  * What an edit screen says when its save found the item deleted (a stale tab), over the form
- * that still holds what was typed: only our API keeps a trash to restore it from, and not of
- * every kind (users are deleted for good).
+ * that still holds what was typed: only our API keeps a trash to restore it from.
  */
-export function goneWhileEditingMessage(context: Context, { trashed = true } = {}): string {
-  return trashed && context.get(siteSettingsContext).editable ? GONE_TO_TRASH : GONE_FOR_GOOD;
+export function goneWhileEditingMessage(context: Context): string {
+  return context.get(siteSettingsContext).editable ? GONE_TO_TRASH : GONE_FOR_GOOD;
 }
 
 /** The `version` a form was posted with, when it carried a whole number. */

@@ -64,7 +64,7 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
         for await (const rows of readDump(dir, table.name)) {
           await trx
             .insertInto(table.name)
-            .values(table.name === "users" ? rows.map(reencrypt) : rows)
+            .values(rows.map((row) => reencrypt(table.name, row)))
             .execute();
         }
       }
@@ -112,12 +112,17 @@ async function emptyTarget(db: AnyDB, dialect: DatabaseHandle["dialect"], replac
 
 const ENCRYPTED_USER_COLUMNS = ["two_factor_secret", "two_factor_recovery_codes"] as const;
 
-/** Moves a user row's two-factor secrets from the backup's APP_KEY to the target's. */
+type Row = Record<string, unknown>;
+
+/**
+ * Moves the two-factor secrets of a row from the backup's APP_KEY to the target's: a user's, and
+ * those of a user in the trash (record 055), whose row is kept as JSON.
+ */
 function twoFactorReencryption(fromKey: string, toKey: string) {
-  if (fromKey === toKey) return (row: Record<string, unknown>) => row;
+  if (fromKey === toKey) return (_table: string, row: Row) => row;
   const from = createKeyring(fromKey);
   const to = createKeyring(toKey);
-  return (row: Record<string, unknown>) => {
+  const userRow = (row: Row) => {
     const copy = { ...row };
     for (const column of ENCRYPTED_USER_COLUMNS) {
       const value = copy[column];
@@ -131,5 +136,11 @@ function twoFactorReencryption(fromKey: string, toKey: string) {
       }
     }
     return copy;
+  };
+  return (table: string, row: Row): Row => {
+    if (table === "users") return userRow(row);
+    if (table !== "trash" || row.kind !== "user") return row;
+    const kept = JSON.parse(String(row.rows)) as { users?: Row[] };
+    return { ...row, rows: JSON.stringify({ ...kept, users: kept.users?.map(userRow) }) };
   };
 }

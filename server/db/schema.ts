@@ -174,7 +174,8 @@ export type TrashKind =
   | "gallery_image"
   | "testimonial"
   | "widget"
-  | "contact_message";
+  | "contact_message"
+  | "user";
 
 /**
  * A deleted item, kept until it is restored or purged: its rows and those of everything it owns

@@ -7,6 +7,7 @@ import { refreshArticleHtml } from "./entries.ts";
 import { availableSlug } from "./entry-slugs.ts";
 import type { PageRequest } from "./paging.ts";
 import { matchesSearch } from "./text-search.ts";
+import { findUserByEmail } from "./users.ts";
 import {
   adminLinkOf,
   ENTRY_KINDS,
@@ -43,6 +44,7 @@ const KIND_TITLES: Record<TrashKind, string> = {
   testimonial: "testimonial",
   widget: "widget",
   contact_message: "message",
+  user: "user",
 };
 
 /** One page of the trash, newest first, of the items whose title matches `q` if given; and the total. */
@@ -117,6 +119,16 @@ export async function restoreFromTrash(
         throw ValidationError.field(
           "name",
           `Another widget is named “${String(widget.name)}” now. Rename it, then restore this one.`,
+        );
+    }
+
+    const user = rows.users?.[0];
+    if (user) {
+      const holder = await findUserByEmail(trx, String(user.email));
+      if (holder)
+        throw ValidationError.field(
+          "email",
+          `Another account has the email address ${String(user.email)} now. Change or delete it, then restore this one.`,
         );
     }
 

@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import type { DB } from "../db/database.ts";
+import type { DatabaseHandle, DB } from "../db/database.ts";
 import { MAX_ID, type EntryKind, type TrashKind, type TrashTable } from "../db/schema.ts";
 import { ENTRY_PHOTOS, GALLERY_PHOTOS, takePhoto, takePhotosOf } from "../media/photos.ts";
 import type { StorageDriver } from "../media/storage.ts";
@@ -8,6 +8,7 @@ import { entrySegment, refreshArticleHtml } from "./entries.ts";
 import { isPageWidget, PAGE_WIDGET_IN_USE } from "./page-widgets.ts";
 import { ValidationError } from "../errors.ts";
 import { MESSAGES_SCREEN, messageTitle } from "./contact-messages.ts";
+import { assertDeletableBy } from "./users.ts";
 
 /**
  * The trash (record 030): deleting an item moves its rows, with those of everything it owns, into
@@ -27,6 +28,9 @@ export const TRASH_TABLES = [
   "testimonials",
   "widgets",
   "contact_messages",
+  "users",
+  "user_invitations",
+  "drafts",
 ] as const;
 export type TrashTableName = (typeof TRASH_TABLES)[number];
 export type TrashedRows = Partial<Record<TrashTableName, Record<string, unknown>[]>>;
@@ -59,6 +63,8 @@ export function adminLinkOf(kind: TrashKind, itemId: number, parentId: number | 
       return `/admin/widgets/${itemId}`;
     case "contact_message":
       return MESSAGES_SCREEN;
+    case "user":
+      return `/admin/users/${itemId}`;
   }
 }
 
@@ -284,6 +290,46 @@ export async function trashContactMessage(
       itemId: id,
       title: messageTitle(message),
       rows: { contact_messages: [message] },
+    };
+  });
+}
+
+/**
+ * Moves a user to the trash with their invitation and drafts (record 055). Their sessions end
+ * with the row, and the kept row has no remember token, so no cookie of theirs works again.
+ * Undefined when there is none; a 422 for the admin's own account or the last admin.
+ */
+export async function trashUser(
+  ctx: TrashContext,
+  who: TrashWho,
+  dialect: DatabaseHandle["dialect"],
+  id: number,
+): Promise<TrashRow | undefined> {
+  return moveToTrash(ctx, who, id, async (trx) => {
+    const user = await trx.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!user) return undefined;
+    await assertDeletableBy({ db: trx, dialect }, who.actor?.id, user);
+    // The owned rows first: deleting the user would cascade to them unseen.
+    const invitations = await trx
+      .deleteFrom("user_invitations")
+      .where("user_id", "=", id)
+      .returningAll()
+      .execute();
+    const drafts = await trx
+      .deleteFrom("drafts")
+      .where("user_id", "=", id)
+      .returningAll()
+      .execute();
+    await trx.deleteFrom("users").where("id", "=", id).execute();
+    return {
+      kind: "user",
+      itemId: id,
+      title: `${user.firstname} ${user.lastname}`,
+      rows: {
+        users: [{ ...user, remember_token: null }],
+        user_invitations: invitations,
+        drafts,
+      },
     };
   });
 }

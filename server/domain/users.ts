@@ -199,28 +199,18 @@ export async function updateUserAsAdmin(
 }
 
 /**
- * Removes a user (their sessions go with them). Throws a 422 under `user` when it is the admin
- * making the change or the last admin. False when there is no such user.
+ * Throws the 422, under `user`, that an admin's delete of `user` meets: it is their own account,
+ * or the last admin. Run it in the delete's transaction: the admins are locked, so two admins
+ * deleting each other at once cannot both succeed.
  */
-export async function deleteUserAsAdmin(
+export async function assertDeletableBy(
   database: DatabaseHandle,
-  actor: { id: number },
-  id: number,
-): Promise<boolean> {
-  if (id === actor.id) throw ValidationError.field("user", OWN_ACCOUNT);
-  return database.db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom("users")
-      .select("role")
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (!user) return false;
-    if (user.role === "admin") {
-      const admins = await lockedAdminIds({ db: trx, dialect: database.dialect });
-      if (admins.every((admin) => admin.id === id))
-        throw ValidationError.field("user", LAST_ADMIN_ACCOUNT);
-    }
-    await trx.deleteFrom("users").where("id", "=", id).execute();
-    return true;
-  });
+  actorId: number | undefined,
+  user: Pick<UserRow, "id" | "role">,
+): Promise<void> {
+  if (user.id === actorId) throw ValidationError.field("user", OWN_ACCOUNT);
+  if (user.role !== "admin") return;
+  const admins = await lockedAdminIds(database);
+  if (admins.every((admin) => admin.id === user.id))
+    throw ValidationError.field("user", LAST_ADMIN_ACCOUNT);
 }

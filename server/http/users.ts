@@ -1,12 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { DB } from "../db/database.ts";
-import {
-  createUser,
-  deleteUserAsAdmin,
-  findUserById,
-  listUsers,
-  updateUserAsAdmin,
-} from "../domain/users.ts";
+import { createUser, findUserById, listUsers, updateUserAsAdmin } from "../domain/users.ts";
 import { inviteAgain, invitationsOf, inviteUser } from "../domain/invitations.ts";
 import { notFound } from "../errors.ts";
 import { presentAdminUser, presentAdminUserPage } from "../presenters/user.ts";
@@ -18,6 +12,8 @@ import { admin, currentUser } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
 import { idParams } from "./path-key.ts";
 import { route } from "./route.ts";
+import { answerTrashed, trashContextOf, trashWho } from "./trash.ts";
+import { trashUser } from "../domain/trash.ts";
 import { line, z } from "./validation.ts";
 
 const personName = line().min(1).max(255);
@@ -153,13 +149,15 @@ export async function userAdminRoutes(app: FastifyInstance) {
     }),
   );
 
+  // To the trash (record 055): 204 with X-Trash-Id, and the activity line says so.
   app.delete(
     "/api/users/:id",
-    route({ guards, params: idParams }, async ({ params: { id } }, request, reply) => {
-      const user = await findUserById(app.db, id);
-      if (!user || !(await deleteUserAsAdmin(database, currentUser(request), id))) throw notFound();
-      await logActivity(request, "deleted", { ...userLine(user), link: null });
-      return reply.code(204).send();
-    }),
+    route({ guards, params: idParams }, async ({ params: { id } }, request, reply) =>
+      answerTrashed(
+        app,
+        reply,
+        await trashUser(trashContextOf(app), trashWho(request), app.dialect, id),
+      ),
+    ),
   );
 }

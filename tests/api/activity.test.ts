@@ -148,7 +148,7 @@ describe("recording", () => {
       `saved user “Lin Staffer” /admin/users/${staff.id}`,
       `saved user “Lin Staffer” /admin/users/${staff.id}`,
       `role_changed user “Lin Staffer” /admin/users/${staff.id}`,
-      `deleted user “Lin Staffer” null`,
+      `deleted user “Lin Staffer” /admin/trash`,
     ]);
     expect(page.total).toBe(23);
     for (const line of page.results) {

@@ -12,6 +12,7 @@ import { createBackup } from "../../server/backup/create.ts";
 import { restoreBackup, TargetNotEmpty } from "../../server/backup/restore.ts";
 import { readTables, type AnyDB } from "../../server/backup/tables.ts";
 import { migrationProvider, openDatabase, type DatabaseHandle } from "../../server/db/database.ts";
+import { trashUser } from "../../server/domain/trash.ts";
 import { createLocalStorage, type StorageDriver } from "../../server/media/storage.ts";
 import { createKeyring } from "../../server/security/encryption.ts";
 import {
@@ -82,6 +83,14 @@ async function seed(site: Site) {
     two_factor_confirmed_at: now(),
   });
   await createUser(site.db);
+  // A user in the trash keeps their two-factor secrets in the trash row's JSON (record 055).
+  const leaver = await createUser(site.db, {
+    two_factor_secret: keyring.encrypt(TOTP_SECRET),
+    two_factor_recovery_codes: keyring.encrypt(JSON.stringify(["eeee-ffff"])),
+    two_factor_confirmed_at: now(),
+  });
+  const trash = { db: site.db, storage: site.storage, trashDays: 30 };
+  await trashUser(trash, { actor: null }, site.dialect, leaver.id);
   const entry = await createEntry(site.db, "project", { preview_text: "a “quote” & <b>" });
   for (let n = 1; n <= 3; n += 1) {
     const key = `uploads/entries/seed-${n}.webp`;
@@ -190,6 +199,15 @@ function withPlainSecrets(site: Site, rows: Record<string, unknown>[]) {
   }));
 }
 
+/** The same for the users the trash keeps, whose rows are JSON in a trash row. */
+function withPlainTrashedSecrets(site: Site, rows: Record<string, unknown>[]) {
+  return rows.map((row) => {
+    const kept = JSON.parse(String(row.rows)) as { users?: Record<string, unknown>[] };
+    if (!kept.users) return row;
+    return { ...row, rows: { ...kept, users: withPlainSecrets(site, kept.users) } };
+  });
+}
+
 async function fileBytes(storage: StorageDriver, key: string): Promise<Buffer | null> {
   const object = await storage.get(key);
   if (!object) return null;
@@ -223,6 +241,10 @@ async function expectSnapshotOf(source: Site, target: Site, seededKeys: string[]
     if (table.name === "users") {
       expected = withPlainSecrets(source, expected);
       actual = withPlainSecrets(target, actual);
+    }
+    if (table.name === "trash") {
+      expected = withPlainTrashedSecrets(source, expected);
+      actual = withPlainTrashedSecrets(target, actual);
     }
     expect(actual, table.name).toEqual(expected);
     restored[table.name] = actual;

@@ -4,6 +4,8 @@ import {
   adminApiCall,
   adminApiDelete,
   adminApiPost,
+  GONE_TO_TRASH,
+  restoreInAnotherTab,
   signInAsAdmin,
   uniqueTitle,
 } from "./admin-support.ts";
@@ -327,7 +329,7 @@ test.describe("a user's edit screen", () => {
     await expect(page.getByLabel("Access Level")).toHaveValue("user");
   });
 
-  test("a stale tab's save, after a colleague deleted the user, keeps what was typed and says so", async ({
+  test("a stale tab's save, after a colleague deleted the user, keeps what was typed and says so; restored, it saves", async ({
     page,
     apiUrl,
     appUrl,
@@ -340,11 +342,7 @@ test.describe("a user's edit screen", () => {
     await adminApiDelete(page, { apiUrl, appUrl }, `/api/users/${user.id}`);
 
     await page.getByRole("button", { name: "Save Changes" }).click();
-    await expect(
-      page.getByText(
-        "Someone deleted this item while you were editing, so your changes were not saved. They are still here: copy what you need before you leave this page.",
-      ),
-    ).toBeVisible();
+    await expect(page.getByText(GONE_TO_TRASH)).toBeVisible();
     await expect(page.getByLabel("First Name")).toHaveValue(user.firstname);
     await expect(page.getByLabel("Last Name")).toHaveValue("Typed before the delete");
     await expect(page.getByLabel("Access Level")).toHaveValue("admin");
@@ -355,9 +353,16 @@ test.describe("a user's edit screen", () => {
       "href",
       "/admin/users",
     );
+
+    // A colleague restores the user from the trash (record 055): the same Save goes through.
+    await restoreInAnotherTab(page, `${user.firstname} ${user.lastname}`);
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page).toHaveURL(`/admin/users/${user.id}`);
+    await expect(page.getByLabel("Last Name")).toHaveValue("Typed before the delete");
+    await expect(page.getByLabel("Access Level")).toHaveValue("admin");
   });
 
-  test("Delete User asks first; Cancel keeps the user, Confirm deletes them", async ({
+  test("Delete User asks first; Cancel keeps the user, Confirm moves them to the Trash and Undo brings them back", async ({
     page,
     javaScriptEnabled,
   }) => {
@@ -377,12 +382,29 @@ test.describe("a user's edit screen", () => {
     await page.getByRole("link", { name: "Delete User" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Confirm" }).click();
     await expect(page).toHaveURL("/admin/users");
-    await expect(
-      page.getByRole("status").filter({ hasText: `“${name}” was deleted.` }),
-    ).toBeVisible();
-    await expect(page.getByRole("row").filter({ hasText: user.email })).toHaveCount(0);
+    const flash = page.getByRole("status").filter({ hasText: "Moved to Trash" });
+    await expect(flash).toBeVisible();
+    const row = page.getByRole("row").filter({ hasText: user.email });
+    await expect(row).toHaveCount(0);
+
+    // A wrong click is one Undo away: the user is back, as they were.
+    await flash.getByRole("button", { name: "Undo" }).click();
+    await expect(page).toHaveURL("/admin/users");
+    await expect(page.getByRole("status").filter({ hasText: "Restored" })).toBeVisible();
+    await expect(row).toHaveCount(1);
+    await row.getByRole("link", { name: `View ${name}` }).click();
+    await expect(page.getByLabel("Email")).toHaveValue(user.email);
+
+    // Deleted again, it waits in the Trash under its name, until someone restores or purges it.
+    await page.getByRole("link", { name: "Delete User" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Moved to Trash" })).toBeVisible();
     const gone = await page.goto(`/admin/users/${user.id}`);
     expect(gone?.status()).toBe(404);
+    await page.goto(`/admin/trash?q=${encodeURIComponent(user.lastname)}`);
+    const item = page.getByRole("row").filter({ hasText: name });
+    await expect(item.getByRole("cell", { name: "User", exact: true })).toBeVisible();
+    await expect(item.getByRole("button", { name: `Restore “${name}”` })).toBeVisible();
   });
 });
 

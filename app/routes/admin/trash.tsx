@@ -27,6 +27,7 @@ const KIND_LABELS: Record<string, string> = {
   testimonial: "Testimonial",
   widget: "Widget",
   contact_message: "Message",
+  user: "User",
 };
 
 export function loader({ context, request, url }: Route.LoaderArgs) {

@@ -9,6 +9,8 @@ export type Flash = {
   kind: "success" | "error";
   message: string;
   undo?: { trashId: number };
+  /** About a photo: the edit screen shows it by its photo grid. */
+  photos?: true;
   link?: { href: string; text: string };
 };
 

@@ -29,6 +29,8 @@ const TRASHABLE = [
   "testimonial",
   "widget",
   "contact_message",
+  "user",
+  "draft",
 ];
 
 /** The "Kind" filter's choices, and what each asks the API for. */
@@ -95,7 +97,7 @@ function messageSentence(action: string, title: string): string {
 }
 
 /** What happened, as a sentence: "Saved blog post “Title”", "Failed sign-in for a@b.org"… */
-export function activitySentence({ action, subject, title }: ActivityLine): string {
+export function activitySentence({ action, subject, title, link }: ActivityLine): string {
   switch (action) {
     case "signed_in":
       return "Signed in";
@@ -123,16 +125,20 @@ export function activitySentence({ action, subject, title }: ActivityLine): stri
   const item =
     subject === "settings"
       ? "the settings"
-      : photo
-        ? `a photo of ${quoted(title)}`
-        : `${NOUNS[subject ?? ""] ?? subject ?? "item"} ${quoted(title)}`;
+      : subject === "draft"
+        ? title.replace(/^Unsaved/, "unsaved")
+        : photo
+          ? `a photo of ${quoted(title)}`
+          : `${NOUNS[subject ?? ""] ?? subject ?? "item"} ${quoted(title)}`;
   switch (action) {
     case "created":
       return `Created ${item}`;
     case "saved":
       return photo ? `Saved the caption of ${item}` : `Saved ${item}`;
     case "deleted":
-      return subject === "user" ? `Deleted ${item}` : `Moved ${item} to the trash`;
+      if (subject === "draft") return `Discarded ${item}`;
+      // Users were deleted for good before record 055; those lines link nowhere.
+      return subject === "user" && !link ? `Deleted ${item}` : `Moved ${item} to the trash`;
     case "restored":
       return `Restored ${item} from the trash`;
     case "purged":

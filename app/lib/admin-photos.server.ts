@@ -58,7 +58,8 @@ export async function photoGridAction(
       assertOk(deleted, "Deleting a photo");
       // A Laravel backend deletes for good, and the grid shows the photo gone: no message.
       const flash = flashAfterDelete(deleted, "");
-      return flash.undo ? redirectWithFlash(context, owner.here, flash) : redirect(owner.here);
+      if (!flash.undo) return redirect(owner.here);
+      return redirectWithFlash(context, owner.here, { ...flash, photos: true });
     }
     case "order-photos":
     case "move-photo": {

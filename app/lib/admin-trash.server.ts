@@ -47,13 +47,18 @@ const PUBLIC_SEGMENTS: Record<string, string> = {
 };
 
 /**
- * The flash after a delete: "Moved to Trash" with Undo when the API kept the item (its answer
- * names the trash item in `X-Trash-Id`), else `deletedMessage` (a Laravel backend deletes for good).
+ * The flash after a delete: `trashedMessage` ("Moved to Trash") with Undo when the API kept the
+ * item (its answer names the trash item in `X-Trash-Id`), else `deletedMessage` (a Laravel backend
+ * deletes for good).
  */
-export function flashAfterDelete(result: ApiResult, deletedMessage: string): Flash {
+export function flashAfterDelete(
+  result: ApiResult,
+  deletedMessage: string,
+  trashedMessage = MOVED_TO_TRASH,
+): Flash {
   const trashId = Number(result.headers.get("X-Trash-Id") ?? "");
   if (Number.isSafeInteger(trashId) && trashId > 0)
-    return { kind: "success", message: MOVED_TO_TRASH, undo: { trashId } };
+    return { kind: "success", message: trashedMessage, undo: { trashId } };
   return { kind: "success", message: deletedMessage };
 }
 

@@ -1,5 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
+import { flashAfterDelete } from "./admin-trash.server.ts";
+import { redirectWithFlash } from "./flash.server.ts";
 import { safeRedirectPath } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
 import {
@@ -73,6 +75,8 @@ export async function keepAsDraft(
     console.error(`Keeping a draft of ${subject}/${id} failed:`, result.status);
 }
 
+export const DRAFT_DISCARDED = "Your unsaved changes were discarded.";
+
 /**
  * POST /admin/drafts/{subject}/{id}: the editor's autosave (a fetcher; answers `{saved_at}`), or
  * `intent=discard` (the banner's Discard: back to the edit screen); DELETE discards too.
@@ -98,7 +102,11 @@ export async function draftAction(
     if (!result.ok && result.status !== 404)
       console.error(`Discarding ${path} failed:`, result.status);
     const back = formData?.get("redirectTo");
-    return back ? redirect(safeRedirectPath(back, "/admin")) : data({ ok: true });
+    if (!back) return data({ ok: true });
+    // The discarded draft waits in the trash: the screen offers Undo (record 056).
+    const flash = flashAfterDelete(result, "", DRAFT_DISCARDED);
+    const to = safeRedirectPath(back, "/admin");
+    return flash.undo ? redirectWithFlash(context, to, flash) : redirect(to);
   }
 
   const { version, values } = draftedFormOf(formData);

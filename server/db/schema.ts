@@ -175,7 +175,8 @@ export type TrashKind =
   | "testimonial"
   | "widget"
   | "contact_message"
-  | "user";
+  | "user"
+  | "draft";
 
 /**
  * A deleted item, kept until it is restored or purged: its rows and those of everything it owns

@@ -1,5 +1,5 @@
 import type { DB } from "../db/database.ts";
-import { MAX_ID, type EntryKind, type TrashKind } from "../db/schema.ts";
+import { MAX_ID, type EntryKind, type RevisionSubject, type TrashKind } from "../db/schema.ts";
 import { ValidationError } from "../errors.ts";
 import { deleteImage } from "../media/images.ts";
 import { recordActivity } from "./activity.ts";
@@ -45,6 +45,7 @@ const KIND_TITLES: Record<TrashKind, string> = {
   widget: "widget",
   contact_message: "message",
   user: "user",
+  draft: "unsaved changes",
 };
 
 /** One page of the trash, newest first, of the items whose title matches `q` if given; and the total. */
@@ -132,6 +133,8 @@ export async function restoreFromTrash(
         );
     }
 
+    if (item.kind === "draft") await assertDraftMayReturn(trx, rows.drafts?.[0] ?? {});
+
     for (const table of TRASH_TABLES) {
       const tableRows = rows[table];
       if (!tableRows?.length) continue;
@@ -170,6 +173,35 @@ async function restoredLink(db: DB, item: TrashRow): Promise<string> {
     .where("id", "=", item.parent_id)
     .executeTakeFirst();
   return entry ? adminLinkOf(entry.kind, item.parent_id, null) : "/admin/trash";
+}
+
+/**
+ * Discarded unsaved changes come back only to their user, and not over newer ones (each user has
+ * one draft of an item): 422 otherwise.
+ */
+async function assertDraftMayReturn(db: DB, draft: Record<string, unknown>): Promise<void> {
+  const owner = await db
+    .selectFrom("users")
+    .select("id")
+    .where("id", "=", Number(draft.user_id))
+    .executeTakeFirst();
+  if (!owner)
+    throw ValidationError.field(
+      "draft",
+      "Their author's account is gone: restore it from the trash first.",
+    );
+  const newer = await db
+    .selectFrom("drafts")
+    .select("id")
+    .where("user_id", "=", Number(draft.user_id))
+    .where("subject", "=", String(draft.subject) as RevisionSubject)
+    .where("subject_id", "=", Number(draft.subject_id))
+    .executeTakeFirst();
+  if (newer)
+    throw ValidationError.field(
+      "draft",
+      "There are newer unsaved changes of this item: save or discard them, then restore these.",
+    );
 }
 
 /** A photo comes back only into its entry or gallery: 422 while that is gone. */

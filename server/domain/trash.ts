@@ -8,6 +8,7 @@ import { entrySegment, refreshArticleHtml } from "./entries.ts";
 import { isPageWidget, PAGE_WIDGET_IN_USE } from "./page-widgets.ts";
 import { ValidationError } from "../errors.ts";
 import { MESSAGES_SCREEN, messageTitle } from "./contact-messages.ts";
+import type { DraftKey } from "./drafts.ts";
 import { assertDeletableBy } from "./users.ts";
 
 /**
@@ -65,6 +66,8 @@ export function adminLinkOf(kind: TrashKind, itemId: number, parentId: number | 
       return MESSAGES_SCREEN;
     case "user":
       return `/admin/users/${itemId}`;
+    case "draft":
+      return "/admin/trash";
   }
 }
 
@@ -330,6 +333,38 @@ export async function trashUser(
         user_invitations: invitations,
         drafts,
       },
+    };
+  });
+}
+
+/**
+ * Moves the user's draft of an item to the trash (record 056), so that the draft banner's Discard
+ * can be undone. Undefined when they have none.
+ */
+export async function trashDraft(
+  ctx: TrashContext,
+  who: TrashWho,
+  key: DraftKey,
+): Promise<TrashRow | undefined> {
+  return moveToTrash(ctx, who, key.subjectId, async (trx) => {
+    const draft = await trx
+      .deleteFrom("drafts")
+      .where("user_id", "=", key.userId)
+      .where("subject", "=", key.subject)
+      .where("subject_id", "=", key.subjectId)
+      .returningAll()
+      .executeTakeFirst();
+    if (!draft) return undefined;
+    const typed = JSON.parse(draft.data) as Record<string, unknown>;
+    const name = typed.title ?? typed.name;
+    return {
+      kind: "draft",
+      itemId: draft.id,
+      title:
+        key.subject === "settings"
+          ? "Unsaved changes to the settings"
+          : `Unsaved changes to “${typeof name === "string" ? name : ""}”`,
+      rows: { drafts: [draft] },
     };
   });
 }

@@ -13,6 +13,8 @@ import { admin, currentUser } from "./guards.ts";
 import { FIELD_MAX_BYTES } from "./multipart.ts";
 import { idParam } from "./path-key.ts";
 import { route, type BodyReader } from "./route.ts";
+import { answerTrashed, trashContextOf, trashWho } from "./trash.ts";
+import { trashDraft } from "../domain/trash.ts";
 import { segment, text, z } from "./validation.ts";
 
 /** The URL segments of what has drafts, as their revisions name them (record 030). */
@@ -135,9 +137,11 @@ export async function draftRoutes(app: FastifyInstance) {
 
   app.delete(
     path,
+    // The banner's Discard, into the trash for its Undo (record 056); 204 with nothing to discard.
     route({ guards, params: draftTarget }, async ({ params }, request, reply) => {
-      await deleteDraft(app.db, keyOf(request, params));
-      return reply.code(204).send();
+      const key = keyOf(request, params);
+      const trashed = await trashDraft(trashContextOf(app), trashWho(request), key);
+      return trashed ? answerTrashed(app, reply, trashed) : reply.code(204).send();
     }),
   );
 }

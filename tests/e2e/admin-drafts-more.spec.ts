@@ -156,6 +156,9 @@ test.describe("autosaved drafts of a testimonial", () => {
       .click();
     await expect(page).toHaveURL(`/admin/testimonials?edit=${testimonial.id}`);
     await expect(dialog.getByRole("region", { name: "Unsaved changes" })).toHaveCount(0);
+    await expect(
+      page.getByRole("status").filter({ hasText: "Your unsaved changes were discarded." }),
+    ).toBeVisible();
     await page.reload();
     await expect(dialog.getByLabel("Name")).toHaveValue(testimonial.name);
     await expect(dialog.getByRole("region", { name: "Unsaved changes" })).toHaveCount(0);

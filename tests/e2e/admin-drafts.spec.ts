@@ -100,9 +100,35 @@ test.describe("autosaved drafts of a news post", () => {
     await banner.getByRole("button", { name: "Discard" }).click();
     await expect(page).toHaveURL(`/admin/blog/${post.id}`);
     await expect(page.getByRole("region", { name: "Unsaved changes" })).toHaveCount(0);
+    await expect(
+      page.getByRole("status").filter({ hasText: "Your unsaved changes were discarded." }),
+    ).toBeVisible();
     await page.reload();
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue(post.title);
     await expect(page.getByRole("region", { name: "Unsaved changes" })).toHaveCount(0);
+  });
+
+  test("a Discard clicked by mistake is undone: the unsaved changes come back (record 056)", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await leaveADraft(page, javaScriptEnabled, "An hour of words");
+    await page.goto(`/admin/blog/${post.id}`);
+    const banner = page.getByRole("region", { name: "Unsaved changes" });
+    await banner.getByRole("button", { name: "Discard" }).click();
+    const flash = page
+      .getByRole("status")
+      .filter({ hasText: "Your unsaved changes were discarded." });
+    await expect(flash).toBeVisible();
+    await expect(banner).toHaveCount(0);
+
+    await flash.getByRole("button", { name: "Undo" }).click();
+    await expect(page).toHaveURL(`/admin/blog/${post.id}`);
+    await expect(page.getByRole("status").filter({ hasText: "Restored" })).toBeVisible();
+    await banner.getByRole("button", { name: /^Restore unsaved changes from \d\d:\d\d$/ }).click();
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(`${post.title} (typed)`);
+    if (javaScriptEnabled) await expect(article(page)).toContainText("An hour of words");
+    else await expect(article(page)).toHaveValue(/An hour of words/);
   });
 
   test("leaving through the admin menu with unsaved changes asks first (without JavaScript, there is nothing to keep)", async ({

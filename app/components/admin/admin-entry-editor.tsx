@@ -118,7 +118,7 @@ export function AdminEntryEditor({
         </div>
       ) : null}
       {/* A photo's "Moved to Trash" and its Undo show by the photo grid. */}
-      <FlashMessage flash={flash?.undo ? null : flash} className="mt-6" />
+      <FlashMessage flash={flash?.photos ? null : flash} className="mt-6" />
       <DraftNotice draft={draft} subject={config.kind} id={entry.id} here={here} />
       {conflict ? (
         <EditConflictScreen
@@ -187,7 +187,7 @@ export function AdminEntryEditor({
           <>
             {entry.old_slugs?.length ? <RemoveRedirectForm here={here} /> : null}
             <EntryPhotoSection
-              flash={flash?.undo ? flash : null}
+              flash={flash?.photos ? flash : null}
               photos={entry.images}
               here={here}
               imageMaxBytes={imageMaxBytes}

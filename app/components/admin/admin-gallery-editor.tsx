@@ -66,7 +66,7 @@ export function AdminGalleryEditor({
       <AdminToolbar backTo="/admin/galleries" />
       <ScreenHeading title="Manage Gallery">{gallery.name}</ScreenHeading>
       {/* A photo's "Moved to Trash" and its Undo show by the photo grid. */}
-      <FlashMessage flash={flash?.undo ? null : flash} className="mt-6" />
+      <FlashMessage flash={flash?.photos ? null : flash} className="mt-6" />
       <KeptAtSignOutNotice kept={kept} />
       {actionData?.intent === "save" && actionData.savedMeanwhile ? (
         <SavedMeanwhileNote values={actionData.savedMeanwhile} />
@@ -86,7 +86,7 @@ export function AdminGalleryEditor({
           <GalleryShortCode gallery={gallery} />
 
           <PhotoSection
-            flash={flash?.undo ? flash : null}
+            flash={flash?.photos ? flash : null}
             photos={gallery.images}
             here={here}
             imageMaxBytes={imageMaxBytes}

@@ -28,6 +28,7 @@ const KIND_LABELS: Record<string, string> = {
   widget: "Widget",
   contact_message: "Message",
   user: "User",
+  draft: "Unsaved Changes",
 };
 
 export function loader({ context, request, url }: Route.LoaderArgs) {

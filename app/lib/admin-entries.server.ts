@@ -4,6 +4,8 @@ import { createContext, data, type RouterContextProvider } from "react-router";
 import {
   ADMIN_ENTRY_KINDS,
   EntryFormSchema,
+  entryFieldLabels,
+  entryFormValues,
   isoFromPublishDate,
   publishDateText,
 } from "./admin-entries.ts";
@@ -43,7 +45,12 @@ import {
   takeTheirs,
   typedValues,
 } from "./history.server.ts";
-import type { SavedMeanwhile } from "./changed-meanwhile.ts";
+import {
+  CHANGED_MEANWHILE,
+  mergeChangedMeanwhile,
+  savedMeanwhileOf,
+  type SavedMeanwhile,
+} from "./changed-meanwhile.ts";
 import type { EditConflict } from "./history.ts";
 import {
   apiClientContext,
@@ -65,6 +72,8 @@ export type EntrySaveData = {
   merge?: EditConflict;
   /** The save found the entry deleted: the screen holds what was typed, with no way to it. */
   gone?: true;
+  /** Without versions: the fields someone else saved meanwhile that this save also changed. */
+  savedMeanwhile?: SavedMeanwhile[];
 };
 
 /** An edit screen: the entry, the flash left for it, the delete step and the upload limit. */
@@ -239,10 +248,27 @@ async function saveEntry(
   entry: AdminEntry,
   formData: FormData,
   imageTooLarge = false,
-): Promise<EntrySaveData | Response> {
-  const submission = parseWithZod(formData, { schema: EntryFormSchema });
-  const article = String(formData.get("article") ?? "");
+): Promise<EntrySaveData | Response | ReturnType<typeof data<EntrySaveData>>> {
+  // Without versions (a Laravel backend), what someone else saved meanwhile is merged in, and a
+  // field both changed stops the save (record 057). `entry` was read for this post.
+  const { merged, conflicts } =
+    entry.version === undefined
+      ? mergeChangedMeanwhile(formData, entryFormValues(entry))
+      : { merged: formData, conflicts: [] };
+  const submission = parseWithZod(merged, { schema: EntryFormSchema });
+  const article = String(merged.get("article") ?? "");
   if (submission.status !== "success") return { result: submission.reply(), article };
+  if (conflicts.length > 0) {
+    const labels = entryFieldLabels(ADMIN_ENTRY_KINDS[kind]);
+    return data<EntrySaveData>(
+      {
+        result: submission.reply({ formErrors: [CHANGED_MEANWHILE] }),
+        article,
+        savedMeanwhile: savedMeanwhileOf(conflicts, entryFormValues(entry), labels),
+      },
+      { status: 409 },
+    );
+  }
   const values = submission.value;
 
   const fieldErrors: Record<string, string[]> = {};

@@ -126,6 +126,37 @@ export const EntryFormSchema = z.object({
 });
 
 /**
+ * The edit form's fields as it loads them from `entry`: what a save without versions (a Laravel
+ * backend) compares with the entry as saved now (record 057).
+ */
+export function entryFormValues(entry: {
+  title: string;
+  slug: string;
+  created_at: string | null;
+  preview_text: string | null;
+  article: string | null;
+}): Record<string, string> {
+  return {
+    title: entry.title,
+    slug: entry.slug,
+    created_at: publishDateText(entry.created_at),
+    preview_text: entry.preview_text ?? "",
+    article: entry.article ?? "",
+  };
+}
+
+/** The edit form's fields by their labels, for "Saved by someone else meanwhile". */
+export function entryFieldLabels(config: AdminEntryKind): Record<string, string> {
+  return {
+    title: "Title",
+    slug: "Item Slug URL",
+    created_at: "Change Publish Date",
+    preview_text: "Preview Text",
+    article: config.articleLabel,
+  };
+}
+
+/**
  * A list card: the item, with its status when the API says (our API to admins, record 031). Its
  * id is what the screen edits, orders and deletes it by.
  */

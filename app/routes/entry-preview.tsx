@@ -87,9 +87,7 @@ function PreviewBanner({
             {typed ? "Preview — not saved" : "Preview — not public"}
           </h2>
           {typed ? <TypedNotes typed={typed} /> : null}
-          <p className="text-ink">
-            {typed && !typed.refused ? onceSaved(entry) : statusSentence(entry)}
-          </p>
+          <p className="text-ink">{statusSentence(entry, Boolean(typed && !typed.refused))}</p>
         </div>
         {typed ? null : (
           // The typing is in the editing tab; this one would open the saved item.
@@ -123,39 +121,25 @@ function TypedNotes({ typed }: { typed: TypedPreview }) {
   );
 }
 
-/** Where and when visitors will see the item once what was typed is saved. */
-function onceSaved(entry: EntryDetail) {
+/**
+ * Who sees the item, and where or from when: as it is saved, or, for a preview of what was typed,
+ * once that is saved.
+ */
+function statusSentence(entry: EntryDetail, onceSaved: boolean) {
   if (entry.status === "draft")
-    return "Once saved it is still a draft: only admins can see it until it is published.";
+    return onceSaved
+      ? "Once saved it is still a draft: only admins can see it until it is published."
+      : "This is a draft: only admins can see it until it is published.";
   if (entry.status === "scheduled")
     return (
       <>
-        Once saved, visitors see it from <LocalDate iso={entry.created_at} />.
+        {onceSaved ? "Once saved" : "Scheduled"}: visitors see it from{" "}
+        <LocalDate iso={entry.created_at} />.
       </>
     );
   return (
     <>
-      Once saved, visitors see it at{" "}
-      <Link to={entry.url} className="font-semibold text-brand-700 underline">
-        {entry.url}
-      </Link>
-      .
-    </>
-  );
-}
-
-function statusSentence(entry: EntryDetail) {
-  if (entry.status === "draft")
-    return "This is a draft: only admins can see it until it is published.";
-  if (entry.status === "scheduled")
-    return (
-      <>
-        Scheduled: visitors see it from <LocalDate iso={entry.created_at} />.
-      </>
-    );
-  return (
-    <>
-      Published: visitors see it at{" "}
+      {onceSaved ? "Once saved" : "Published"}: visitors see it at{" "}
       <Link to={entry.url} className="font-semibold text-brand-700 underline">
         {entry.url}
       </Link>

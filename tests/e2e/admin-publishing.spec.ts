@@ -227,7 +227,7 @@ test("Preview shows what is typed in a new tab and saves nothing: the site keeps
     await expect(
       preview.getByText("The publish date you typed is not a date, so the saved one is shown."),
     ).toBeVisible();
-    await expect(preview.getByText("Once saved, visitors see it at")).toBeVisible();
+    await expect(preview.getByText("Once saved: visitors see it at")).toBeVisible();
     await expect(preview.getByRole("heading", { level: 1, name: typedTitle })).toBeVisible();
     await expect(preview.locator("article")).toContainText("Bring a book, take a book.");
     await expect(preview.locator("article script")).toHaveCount(0);

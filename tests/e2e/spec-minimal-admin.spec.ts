@@ -3,6 +3,7 @@ import { makeImage } from "../fixtures/images.ts";
 import {
   adminApiDelete,
   adminApiPost,
+  adminApiUpload,
   photoFile,
   signInAsAdmin,
   uniqueTitle,
@@ -176,6 +177,60 @@ for (const [kind, listTitle, addTitle, titleLabel, editTitle, articleLabel] of [
     }
   });
 }
+
+test("a post's save from a stale tab keeps what a colleague saved meanwhile, and stops where both changed one field (record 057)", async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
+  const web = stack.web.url;
+  const title = uniqueTitle("Minimal stale", testInfo.project.name);
+  await withApiItem<{ id: number | string }>(
+    page,
+    stack.urls,
+    "/api/projects",
+    { title },
+    async (project) => {
+      const colleagueSaves = (fields: Record<string, string>) =>
+        adminApiUpload(page, stack.urls, `/api/projects/${project.id}`, fields);
+      const article = page.getByRole("textbox", { name: "Project Description" });
+      await page.goto(`${web}/admin/projects/${project.id}`);
+      await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+
+      // A colleague renames it; this tab, opened before, changes only the preview text.
+      await colleagueSaves({ title: `${title} (theirs)` });
+      await page.getByLabel("Preview Text").fill("Typed in the stale tab.");
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(page).toHaveURL(`${web}/admin/projects`);
+      await page.goto(`${web}/admin/projects/${project.id}`);
+      await expect(page.getByLabel("Title", { exact: true })).toHaveValue(`${title} (theirs)`);
+      await expect(page.getByLabel("Preview Text")).toHaveValue("Typed in the stale tab.");
+
+      // Both change the title: the save stops and shows their value; the typing stays.
+      await colleagueSaves({ title: `${title} (theirs again)`, article: "<p>Their words</p>" });
+      await page.getByLabel("Title", { exact: true }).fill(`${title} (mine)`);
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(
+        page.getByText(
+          "Someone else changed this since you opened it, so your changes were not saved.",
+        ),
+      ).toBeVisible();
+      const theirs = page.getByRole("region", { name: "Saved by someone else meanwhile" });
+      await expect(theirs).toContainText(`Title${title} (theirs again)`);
+      await expect(page.getByLabel("Title", { exact: true })).toHaveValue(`${title} (mine)`);
+      // The text only they changed is theirs in the form, so the next save keeps it.
+      if (javaScriptEnabled) await expect(article).toContainText("Their words");
+      else await expect(article).toHaveValue(/Their words/);
+
+      // Seen, the next save goes through with the title typed and their text.
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(page).toHaveURL(`${web}/admin/projects`);
+      await page.goto(`${web}/admin/projects/${project.id}`);
+      await expect(page.getByLabel("Title", { exact: true })).toHaveValue(`${title} (mine)`);
+      if (javaScriptEnabled) await expect(article).toContainText("Their words");
+      else await expect(article).toHaveValue(/Their words/);
+    },
+  );
+});
 
 test("a gallery's photos are uploaded, described and one deleted; then the gallery", async ({
   page,

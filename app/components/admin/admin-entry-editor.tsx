@@ -2,12 +2,14 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "react-router";
 import {
   EntryFormSchema,
+  entryFormValues,
   entrySubject,
   photosConsequence,
   publishDateText,
   type AdminEntryKind,
 } from "../../lib/admin-entries.ts";
 import type { AdminEntry } from "../../lib/api-types.ts";
+import type { SavedMeanwhile } from "../../lib/changed-meanwhile.ts";
 import type { EditConflict } from "../../lib/history.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
@@ -27,7 +29,12 @@ import {
   SaveOrDeleteButtons,
   StatusBadge,
 } from "./admin-entry-parts.tsx";
-import { EditConflictScreen, TheirValues } from "./edit-conflict.tsx";
+import {
+  EditConflictScreen,
+  LoadedValuesField,
+  SavedMeanwhileNote,
+  TheirValues,
+} from "./edit-conflict.tsx";
 import { EntryPhotoSection } from "./entry-photos.tsx";
 import { ImageChooser } from "./image-chooser.tsx";
 import { OldAddresses, RemoveRedirectForm } from "./old-addresses.tsx";
@@ -53,6 +60,8 @@ type Props = {
    * leads to the entry or changes it but Save (each would end on the 404 page, dropping the form).
    */
   gone?: boolean;
+  /** Without versions, a save stopped by a colleague's change to the same field (record 057). */
+  savedMeanwhile?: SavedMeanwhile[];
 };
 
 const ENTRY_FIELDS = ["title", "slug", "created_at", "preview_text", "article"] as const;
@@ -70,6 +79,7 @@ export function AdminEntryEditor({
   merge,
   draft,
   gone = false,
+  savedMeanwhile,
 }: Props) {
   const restored = draft?.restored?.values;
   const here = `/admin/${config.kind}/${entry.id}`;
@@ -136,10 +146,15 @@ export function AdminEntryEditor({
     return (
       <>
         {merge ? <TheirValues conflict={merge} /> : null}
+        {savedMeanwhile ? <SavedMeanwhileNote values={savedMeanwhile} /> : null}
         <AppForm form={form} encType="multipart/form-data" className="mt-8 max-w-3xl space-y-6">
           <FormMessage />
           <IntentField value="save" />
           {version === undefined ? null : <input type="hidden" name="version" value={version} />}
+          {/* Without versions (a Laravel backend), what the save compares with (record 057). */}
+          {version === undefined && !gone ? (
+            <LoadedValuesField values={entryFormValues(entry)} kept={restored} />
+          ) : null}
           <TextField meta={fields.title} label="Title" />
           <TextField
             meta={fields.slug}

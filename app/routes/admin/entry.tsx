@@ -6,6 +6,7 @@ import {
   loadAdminEntryScreen,
   type EntrySaveData,
 } from "../../lib/admin-entries.server.ts";
+import { revalidateAfterConflict } from "../../lib/changed-meanwhile.ts";
 import { draftFormKey } from "../../lib/drafts.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import { formUnanswered, unansweredAs } from "../../lib/unanswered-posts.ts";
@@ -34,6 +35,9 @@ export const clientAction = ({ serverAction, url }: Route.ClientActionArgs) =>
       : formUnanswered(message),
   );
 
+/** A save stopped by a colleague's change (409, record 057) shows the entry as saved now. */
+export { revalidateAfterConflict as shouldRevalidate };
+
 export function meta({ matches, location }: Route.MetaArgs) {
   return privatePageMeta({ matches }, adminEntryKindAt(location.pathname).editTitle);
 }
@@ -43,7 +47,8 @@ export default function AdminEntry({ loaderData, actionData }: Route.ComponentPr
   return (
     <AdminEntryEditor
       // Merging by hand starts the form again from what was typed; restoring a draft, from the draft.
-      key={`${draftFormKey(loaderData.entry.id, loaderData.draft)}-${actionData?.merge ? "merge" : ""}`}
+      // A save stopped by a colleague's change, from the merged values (the editor keeps its own).
+      key={`${draftFormKey(loaderData.entry.id, loaderData.draft)}-${actionData?.merge ? "merge" : ""}-${actionData?.savedMeanwhile ? `meanwhile-${loaderData.entry.updated_at ?? ""}` : ""}`}
       config={adminEntryKindAt(pathname)}
       entry={loaderData.entry}
       draft={loaderData.draft}
@@ -55,6 +60,7 @@ export default function AdminEntry({ loaderData, actionData }: Route.ComponentPr
       conflict={actionData?.conflict}
       merge={actionData?.merge}
       gone={actionData?.gone}
+      savedMeanwhile={actionData?.savedMeanwhile}
     />
   );
 }

@@ -1,11 +1,19 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { createContext, data, type RouterContextProvider } from "react-router";
 import {
+  TESTIMONIAL_FIELD_LABELS,
   TESTIMONIAL_FORM_FIELDS,
   TESTIMONIAL_PAGE_SIZE,
   TestimonialFormSchema,
+  testimonialFormValues,
   testimonialsLocation,
 } from "./admin-testimonials.ts";
+import {
+  CHANGED_MEANWHILE,
+  LOADED_VALUES_FIELD,
+  mergeChangedMeanwhile,
+  savedMeanwhileOf,
+} from "./changed-meanwhile.ts";
 import { assertOk, unusableAsBadGateway } from "./api.server.ts";
 import { TestimonialSchema, type Testimonial } from "./api-types.ts";
 import { readAdminListPage, requestedPage, requestedSearch } from "./admin-lists.server.ts";
@@ -109,9 +117,26 @@ export async function adminTestimonialsAction(
     case "create":
     case "save": {
       const editingId = intent === "save" ? editedId(url) : null;
-      const submission = parseWithZod(formData, { schema: TestimonialFormSchema });
-      const review = String(formData.get("review") ?? "");
+      // Without versions (a Laravel backend), what someone else saved meanwhile is merged in,
+      // and a field both changed stops the save (record 057).
+      let posted = formData;
+      let conflicts: string[] = [];
+      let current: Record<string, string> = {};
+      if (editingId && formData.has(LOADED_VALUES_FIELD)) {
+        const now = await api.get(`/api/testimonials/${editingId}`, { schema: TestimonialSchema });
+        if (now.ok) {
+          current = testimonialFormValues(now.body);
+          ({ merged: posted, conflicts } = mergeChangedMeanwhile(formData, current));
+        }
+      }
+      const submission = parseWithZod(posted, { schema: TestimonialFormSchema });
+      const review = String(posted.get("review") ?? "");
       if (submission.status !== "success") return { result: submission.reply(), review };
+      if (conflicts.length > 0) {
+        const result = submission.reply({ formErrors: [CHANGED_MEANWHILE] });
+        const savedMeanwhile = savedMeanwhileOf(conflicts, current, TESTIMONIAL_FIELD_LABELS);
+        return data({ result, review, savedMeanwhile }, { status: 409 });
+      }
       const version = formData.get("version") || undefined;
       const body = { name: submission.value.name, score: submission.value.score, review, version };
       // No lookup first: the API answers 404 for a testimonial that is not there.

@@ -39,6 +39,25 @@ export const TestimonialFormSchema = z.object({
 /** The fields of the edit modal the conflict screen carries, in screen order. */
 export const TESTIMONIAL_FORM_FIELDS = ["name", "score", "review"] as const;
 
+/**
+ * The edit form's fields as it loads them: what a save without versions (a Laravel backend)
+ * compares with the testimonial as saved now (record 057).
+ */
+export function testimonialFormValues(testimonial: {
+  name: string;
+  score: number;
+  review: string | null;
+}): Record<string, string> {
+  return {
+    name: testimonial.name,
+    score: String(testimonial.score),
+    review: testimonial.review ?? "",
+  };
+}
+
+/** The edit form's fields by their labels, for "Saved by someone else meanwhile". */
+export const TESTIMONIAL_FIELD_LABELS = { name: "Name", score: "Score", review: "Review" };
+
 /** Where in the list the admin is: the page (counted from 1) and the search (`?q=`), if any. */
 export type TestimonialsPlace = { page: number; search?: string };
 

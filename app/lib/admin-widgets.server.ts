@@ -6,10 +6,20 @@ import {
   CreateWidgetSchema,
   WIDGET_FORM_FIELDS,
   WidgetFormSchema,
+  WIDGET_FIELD_LABELS,
+  WIDGET_TYPE_LABELS,
+  widgetFormValues,
   widgetMatches,
   widgetScreenPath,
   type AdminWidget,
 } from "./admin-widgets.ts";
+import {
+  CHANGED_MEANWHILE,
+  LOADED_VALUES_FIELD,
+  mergeChangedMeanwhile,
+  savedMeanwhileOf,
+  type SavedMeanwhile,
+} from "./changed-meanwhile.ts";
 import { requestedSearch } from "./admin-lists.server.ts";
 import { flashAfterDelete } from "./admin-trash.server.ts";
 import {
@@ -51,6 +61,8 @@ export type WidgetSaveData = {
   merge?: EditConflict;
   /** The save found the widget deleted: the screen holds what was typed. */
   gone?: true;
+  /** Without versions: the fields someone else saved meanwhile that this save also changed. */
+  savedMeanwhile?: SavedMeanwhile[];
 };
 
 /** The save confirmation of spec §8, shown for 3 seconds with JavaScript. */
@@ -208,6 +220,29 @@ async function saveWidget(
   returnTo: string | null,
   pictureTooLarge = false,
 ): Promise<WidgetSaveData | ReturnType<typeof data<WidgetSaveData>> | Response> {
+  const api = context.get(apiClientContext);
+  // Without versions (a Laravel backend), what someone else saved meanwhile is merged in, and a
+  // field both changed stops the save (record 057).
+  if (formData.has(LOADED_VALUES_FIELD)) {
+    const now = await api.get(`/api/widgets/${id}`, { schema: AdminWidgetSchema });
+    if (now.ok) {
+      const current = widgetFormValues(now.body);
+      const { merged, conflicts } = mergeChangedMeanwhile(formData, current);
+      formData = merged;
+      if (conflicts.length > 0) {
+        const submission = parseWithZod(formData, { schema: WidgetFormSchema });
+        const shown = { ...current, type: WIDGET_TYPE_LABELS[now.body.type] };
+        return data<WidgetSaveData>(
+          {
+            result: submission.reply({ formErrors: [CHANGED_MEANWHILE] }),
+            html: String(formData.get("html") ?? ""),
+            savedMeanwhile: savedMeanwhileOf(conflicts, shown, WIDGET_FIELD_LABELS),
+          },
+          { status: 409 },
+        );
+      }
+    }
+  }
   const submission = parseWithZod(formData, { schema: WidgetFormSchema });
   const posted = (field: string) => (formData.has(field) ? String(formData.get(field)) : undefined);
   const html = posted("html");
@@ -230,7 +265,6 @@ async function saveWidget(
   const version = posted("version");
   if (version) body.append("version", version);
 
-  const api = context.get(apiClientContext);
   const saved = await api.post(`/api/widgets/${id}`, body);
   if (saved.status === 404) {
     // Deleted meanwhile (a stale tab): the loaders after this draw the screen from what was typed.

@@ -38,6 +38,17 @@ export const AdminWidgetSchema = WidgetSchema.in
     deletable: widget.deletable === true,
   }));
 export type AdminWidget = z.output<typeof AdminWidgetSchema>;
+
+/**
+ * The edit form's fields as it loads them: what a save without versions (a Laravel backend)
+ * compares with the widget as saved now (record 057).
+ */
+export function widgetFormValues(widget: AdminWidget): Record<string, string> {
+  return { name: widget.name, type: widget.type, html: widget.html, alt: widget.alt ?? "" };
+}
+
+/** The edit form's fields by their labels, for "Saved by someone else meanwhile". */
+export const WIDGET_FIELD_LABELS = { name: "Name", type: "Type", html: "Text", alt: "Alt Text" };
 export type WidgetLocation = NonNullable<AdminWidget["location"]>;
 
 /** A widget's edit screen, keeping the page it returns to (`?returnTo=/about`). */

@@ -352,6 +352,103 @@ test("a text widget is edited and saved, and its public page shows the change", 
   }
 });
 
+test("a widget's save from a stale tab keeps a colleague's text, and stops where both changed it (record 057)", async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
+  const web = stack.web.url;
+  const name = uniqueTitle("StaleBlock", testInfo.project.name).replace(/\W+/g, "");
+  await withApiItem<{ id: number | string }>(
+    page,
+    stack.urls,
+    "/api/widgets",
+    { name, type: "TEXT" },
+    async (widget) => {
+      const colleagueSaves = (fields: Record<string, string>) =>
+        adminApiUpload(page, stack.urls, `/api/widgets/${widget.id}`, fields);
+      const text = page.getByRole("textbox", { name: "Text", exact: true });
+      await page.goto(`${web}/admin/widgets/${widget.id}`);
+      await expect(page.getByLabel("Name")).toHaveValue(name);
+
+      // A colleague writes the text; this tab, opened before, renames the block only.
+      await colleagueSaves({ html: "<p>Their text</p>" });
+      await page.getByLabel("Name").fill(`${name}Renamed`);
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(statusSaying(page, CHANGES_SAVED)).toBeVisible();
+      await expect(page.getByLabel("Name")).toHaveValue(`${name}Renamed`);
+      if (javaScriptEnabled) await expect(text).toContainText("Their text");
+      else await expect(text).toHaveValue(/Their text/);
+
+      // Both change the text: the save stops with theirs shown, and the typing stays.
+      await colleagueSaves({ html: "<p>Their newer text</p>" });
+      await typeRichText(page, text, "My text", javaScriptEnabled);
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      const theirs = page.getByRole("region", { name: "Saved by someone else meanwhile" });
+      await expect(theirs).toContainText("Their newer text");
+      if (javaScriptEnabled) await expect(text).toContainText("My text");
+      else await expect(text).toHaveValue(/My text/);
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(statusSaying(page, CHANGES_SAVED)).toBeVisible();
+      if (javaScriptEnabled) await expect(text).toContainText("My text");
+      else await expect(text).toHaveValue(/My text/);
+    },
+  );
+});
+
+test("a testimonial's save from a stale dialog keeps a colleague's review, and stops where both changed the name (record 057)", async ({
+  page,
+}, testInfo) => {
+  const web = stack.web.url;
+  const name = uniqueTitle("Minimal Amara", testInfo.project.name);
+  await withApiItem<{ id: number | string }>(
+    page,
+    stack.urls,
+    "/api/testimonials",
+    { name, score: 4, review: "<p>Kind people.</p>" },
+    async (testimonial) => {
+      const colleagueSaves = (fields: Record<string, unknown>) =>
+        adminApiPost(page, stack.urls, `/api/testimonials/${testimonial.id}`, {
+          name,
+          score: 4,
+          review: "<p>Kind people.</p>",
+          ...fields,
+        });
+      const savedNow = async () =>
+        (await (
+          await page.request.get(`${stack.urls.apiUrl}/api/testimonials/${testimonial.id}`)
+        ).json()) as { name: string; review: string };
+      const dialog = page.getByRole("dialog", { name: "Edit Testimonial" });
+      await page.goto(`${web}/admin/testimonials?edit=${testimonial.id}`);
+      await expect(dialog.getByLabel("Name")).toHaveValue(name);
+
+      // A colleague rewrites the review; this dialog, opened before, changes the name only.
+      await colleagueSaves({ review: "<p>Their review.</p>" });
+      await dialog.getByLabel("Name").fill(`${name} O.`);
+      await dialog.getByRole("button", { name: "Save Changes" }).click();
+      await expect(statusSaying(page, "Testimonial Changes Saved")).toBeVisible();
+      expect(await savedNow()).toMatchObject({
+        name: `${name} O.`,
+        review: "<p>Their review.</p>",
+      });
+
+      // Both change the name: the save stops, shows theirs, and keeps what was typed.
+      await page.goto(`${web}/admin/testimonials?edit=${testimonial.id}`);
+      await colleagueSaves({ name: `${name} (theirs)`, review: "<p>Their review.</p>" });
+      await dialog.getByLabel("Name").fill(`${name} (mine)`);
+      await dialog.getByRole("button", { name: "Save Changes" }).click();
+      const theirs = dialog.getByRole("region", { name: "Saved by someone else meanwhile" });
+      await expect(theirs).toContainText(`${name} (theirs)`);
+      await expect(dialog.getByLabel("Name")).toHaveValue(`${name} (mine)`);
+      await dialog.getByRole("button", { name: "Save Changes" }).click();
+      await expect(statusSaying(page, "Testimonial Changes Saved")).toBeVisible();
+      expect(await savedNow()).toMatchObject({
+        name: `${name} (mine)`,
+        review: "<p>Their review.</p>",
+      });
+    },
+  );
+});
+
 test("a testimonial is edited, then deleted", async ({ page, javaScriptEnabled }, testInfo) => {
   const web = stack.web.url;
   const name = uniqueTitle("Minimal Joseph", testInfo.project.name);

@@ -5,9 +5,11 @@ import {
   MAX_SCORE,
   TESTIMONIAL_FORM_FIELDS,
   TestimonialFormSchema,
+  testimonialFormValues,
   testimonialsLocation,
   type TestimonialsPlace,
 } from "../../lib/admin-testimonials.ts";
+import type { SavedMeanwhile } from "../../lib/changed-meanwhile.ts";
 import type { Testimonial } from "../../lib/api-types.ts";
 import { draftFormKey, type DraftBanner } from "../../lib/drafts.ts";
 import type { EditConflict } from "../../lib/history.ts";
@@ -25,7 +27,14 @@ import { StarRatingField } from "../star-rating-field.tsx";
 import { StarRating } from "../star-rating.tsx";
 import { AdminToolbar } from "./admin-entry-parts.tsx";
 import { Autosave, DraftNotice } from "./autosave.tsx";
-import { EditConflictScreen, HistoryLink, TheirValues, VersionField } from "./edit-conflict.tsx";
+import {
+  EditConflictScreen,
+  HistoryLink,
+  LoadedValuesField,
+  SavedMeanwhileNote,
+  TheirValues,
+  VersionField,
+} from "./edit-conflict.tsx";
 
 /** How long a save confirmation stays with JavaScript (spec §4, §9). */
 const SAVE_CONFIRMATION_MS = 3000;
@@ -51,6 +60,8 @@ type Props = {
   merge?: EditConflict;
   /** The save found the testimonial being edited deleted: no History or Delete (both 404s). */
   gone?: boolean;
+  /** Without versions, a save stopped by a colleague's change to the same field (record 057). */
+  savedMeanwhile?: SavedMeanwhile[];
   /** The list could not be read: a message in its place, the rest of the screen as ever. */
   unavailable?: boolean;
 };
@@ -74,6 +85,7 @@ export function AdminTestimonials({
   conflict,
   merge,
   gone = false,
+  savedMeanwhile,
   unavailable = false,
 }: Props) {
   const place = { page, search };
@@ -121,7 +133,8 @@ export function AdminTestimonials({
       ) : null}
       {editing ? (
         <TestimonialModal
-          key={draftFormKey(editing.id, draft)}
+          // Stopped by a colleague's change: again from the merged values (the editor keeps its own).
+          key={`${draftFormKey(editing.id, draft)}${savedMeanwhile ? `-${JSON.stringify(testimonialFormValues(editing))}` : ""}`}
           place={place}
           testimonial={editing}
           draft={draft}
@@ -131,6 +144,7 @@ export function AdminTestimonials({
           conflict={conflict}
           merge={merge}
           gone={gone}
+          savedMeanwhile={savedMeanwhile}
         />
       ) : null}
       {editing && confirmingDelete ? (
@@ -214,6 +228,7 @@ function TestimonialModal({
   merge,
   draft,
   gone = false,
+  savedMeanwhile,
 }: {
   place: TestimonialsPlace;
   testimonial: Testimonial | null;
@@ -225,6 +240,7 @@ function TestimonialModal({
   merge?: EditConflict;
   draft?: DraftBanner | null;
   gone?: boolean;
+  savedMeanwhile?: SavedMeanwhile[];
 }) {
   const restored = draft?.restored?.values;
   const here = testimonial
@@ -274,10 +290,15 @@ function TestimonialModal({
         <EditConflictScreen conflict={conflict} fields={TESTIMONIAL_FORM_FIELDS} />
       ) : null}
       {merge ? <TheirValues conflict={merge} /> : null}
+      {savedMeanwhile ? <SavedMeanwhileNote values={savedMeanwhile} className="mb-6" /> : null}
       <AppForm form={form} action={here} hidden={conflict !== undefined} className="space-y-6">
         <FormMessage />
         <IntentField value={testimonial ? "save" : "create"} />
         <VersionField version={merge?.version ?? testimonial?.version} />
+        {/* Without versions (a Laravel backend), what the save compares with (record 057). */}
+        {testimonial && testimonial.version === undefined && !gone ? (
+          <LoadedValuesField values={testimonialFormValues(testimonial)} kept={restored} />
+        ) : null}
         <TextField meta={fields.name} label="Name" />
         <StarRatingField
           key={fields.score.key}

@@ -7,11 +7,13 @@ import {
   WIDGET_TYPE_LABELS,
   WIDGET_TYPES,
   WidgetFormSchema,
+  widgetFormValues,
   widgetScreenPath,
   type AdminWidget,
   type WidgetLocation,
   type WidgetType,
 } from "../../lib/admin-widgets.ts";
+import type { SavedMeanwhile } from "../../lib/changed-meanwhile.ts";
 import type { DraftBanner } from "../../lib/drafts.ts";
 import type { EditConflict } from "../../lib/history.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
@@ -26,7 +28,14 @@ import { RichTextEditor } from "../rich-text-editor.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
 import { AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
 import { Autosave, DraftNotice } from "./autosave.tsx";
-import { EditConflictScreen, HistoryLink, TheirValues, VersionField } from "./edit-conflict.tsx";
+import {
+  EditConflictScreen,
+  HistoryLink,
+  LoadedValuesField,
+  SavedMeanwhileNote,
+  TheirValues,
+  VersionField,
+} from "./edit-conflict.tsx";
 import { ImageChooser } from "./image-chooser.tsx";
 
 const LIST_PATH = "/admin/widgets";
@@ -190,6 +199,7 @@ export function AdminWidgetEditor({
   merge,
   draft,
   gone = false,
+  savedMeanwhile,
 }: {
   widget: AdminWidget;
   flash: Flash | null;
@@ -210,6 +220,8 @@ export function AdminWidgetEditor({
   draft?: DraftBanner | null;
   /** The save found the widget deleted: no History or Delete, which would end on the 404 page. */
   gone?: boolean;
+  /** Without versions, a save stopped by a colleague's change to the same field (record 057). */
+  savedMeanwhile?: SavedMeanwhile[];
 }) {
   const restored = draft?.restored?.values;
   const here = widgetScreenPath(widget.id, returnTo);
@@ -242,6 +254,7 @@ export function AdminWidgetEditor({
       <DraftNotice draft={draft} subject="widgets" id={widget.id} here={here} />
       {conflict ? <EditConflictScreen conflict={conflict} fields={WIDGET_FORM_FIELDS} /> : null}
       {merge ? <TheirValues conflict={merge} /> : null}
+      {savedMeanwhile ? <SavedMeanwhileNote values={savedMeanwhile} /> : null}
 
       <AppForm
         form={form}
@@ -252,6 +265,10 @@ export function AdminWidgetEditor({
         <FormMessage />
         <IntentField value="save" />
         <VersionField version={merge?.version ?? widget.version} />
+        {/* Without versions (a Laravel backend), what the save compares with (record 057). */}
+        {widget.version === undefined && !gone ? (
+          <LoadedValuesField values={widgetFormValues(widget)} kept={restored} />
+        ) : null}
         <TextField
           meta={fields.name}
           label="Name"

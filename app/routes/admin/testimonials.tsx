@@ -3,6 +3,7 @@ import {
   adminTestimonialsAction,
   loadAdminTestimonialsScreen,
 } from "../../lib/admin-testimonials.server.ts";
+import { revalidateAfterConflict } from "../../lib/changed-meanwhile.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import { formUnanswered, unansweredAs } from "../../lib/unanswered-posts.ts";
 import type { Route } from "./+types/testimonials";
@@ -18,6 +19,9 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 /** A post the site did not answer keeps the form as typed, with a message (lib/unanswered-posts.ts). */
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
   unansweredAs(serverAction, (message) => ({ ...formUnanswered(message), review: undefined }));
+
+/** A save stopped by a colleague's change (409, record 057) shows the testimonial as saved now. */
+export { revalidateAfterConflict as shouldRevalidate };
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Testimonials");
@@ -41,6 +45,9 @@ export default function AdminTestimonialsRoute({ loaderData, actionData }: Route
       conflict={actionData && "conflict" in actionData ? actionData.conflict : undefined}
       merge={actionData && "merge" in actionData ? actionData.merge : undefined}
       gone={actionData && "gone" in actionData ? actionData.gone : undefined}
+      savedMeanwhile={
+        actionData && "savedMeanwhile" in actionData ? actionData.savedMeanwhile : undefined
+      }
     />
   );
 }

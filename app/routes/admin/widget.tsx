@@ -5,6 +5,7 @@ import {
   loadAdminWidgetScreen,
   type WidgetSaveData,
 } from "../../lib/admin-widgets.server.ts";
+import { revalidateAfterConflict } from "../../lib/changed-meanwhile.ts";
 import { draftFormKey } from "../../lib/drafts.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import { formUnanswered, unansweredAs } from "../../lib/unanswered-posts.ts";
@@ -24,6 +25,9 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
     ...formUnanswered(message),
     html: undefined,
   }));
+
+/** A save stopped by a colleague's change (409, record 057) shows the widget as saved now. */
+export { revalidateAfterConflict as shouldRevalidate };
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({ matches }, "Edit Widget");
@@ -46,6 +50,9 @@ export default function AdminWidget({ loaderData, actionData }: Route.ComponentP
       conflict={actionData && "conflict" in actionData ? actionData.conflict : undefined}
       merge={actionData && "merge" in actionData ? actionData.merge : undefined}
       gone={actionData && "gone" in actionData ? actionData.gone : undefined}
+      savedMeanwhile={
+        actionData && "savedMeanwhile" in actionData ? actionData.savedMeanwhile : undefined
+      }
     />
   );
 }

@@ -2,11 +2,8 @@ import { data, Link } from "react-router";
 import { EntryArticle } from "../components/entry-article.tsx";
 import { LocalDate } from "../components/local-date.tsx";
 import { adminEntryKindAt } from "../lib/admin-entries.ts";
-import {
-  loadAdminEntry,
-  previewTypedEntry,
-  type TypedPreview,
-} from "../lib/admin-entries.server.ts";
+import { loadAdminEntry } from "../lib/admin-entries.server.ts";
+import { previewTypedEntry, type TypedPreview } from "../lib/entry-preview.server.ts";
 import type { EntryDetail, EntryKind } from "../lib/api-types.ts";
 import { requireAdmin, requireSiteExtensions } from "../lib/guards.server.ts";
 import { privatePageMeta } from "../lib/seo.ts";

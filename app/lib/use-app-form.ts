@@ -1,6 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
+import { useActionData, useLocation } from "react-router";
 import type { z } from "zod";
 
 type AppFormOptions<Schema extends z.ZodObject> = {
@@ -81,4 +82,24 @@ export function useAppForm<Schema extends z.ZodObject>(
         : inPageOrder(submission, order.split(" "));
     },
   });
+}
+
+let answersSeen = 0;
+
+/**
+ * The key of a form that starts afresh with each answer of its action (a refusal's, so that the
+ * passwords typed are gone) and after a save that went through (the redirect's new location).
+ * Not the location alone: React Router shows an answer first and moves to the new location only
+ * once the page's data is read again, and a form keyed on the location would then mount a second
+ * time, dropping what was typed in between (the tests typed there; so can a quick hand on a slow
+ * connection).
+ */
+export function useFreshFormKey(): string {
+  const location = useLocation();
+  const answer = useActionData();
+  const answerKey = useMemo(
+    () => (answer === undefined ? null : `answer-${++answersSeen}`),
+    [answer],
+  );
+  return answerKey ?? location.key;
 }

@@ -492,3 +492,42 @@ test("a bot that fills the honeypot is turned away before the API is asked", asy
   await logInThroughForm(page, member);
   await expect(page.getByRole("alert")).toHaveText("These credentials do not match our records.");
 });
+
+test.describe("typing right after a refusal", { tag: "@javascript-only" }, () => {
+  test("is kept while the page's data is read again after the answer", async ({
+    page,
+    apiUrl,
+    appUrl,
+  }, testInfo) => {
+    const member = newMember(testInfo);
+    await registerThroughApi(page, { apiUrl, appUrl }, member);
+    await page.goto("/account/password");
+    await expect(page.getByRole("button", { name: "Update" })).toBeEnabled();
+    // The data read after the answer comes slowly, as on a poor connection.
+    let releaseReload = () => {};
+    const reloadHeld = new Promise<void>((resolve) => (releaseReload = resolve));
+    await page.route(/\/account\/password\.data/, async (route) => {
+      if (route.request().method() === "GET") await reloadHeld;
+      await route.continue();
+    });
+
+    const currentPassword = page.getByLabel("Current Password");
+    await currentPassword.fill("wrong-password");
+    await page.getByLabel("New Password").fill("another-password-1");
+    await page.getByLabel("Password Confirmation").fill("another-password-1");
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "The provided password does not match your current password.",
+    );
+    await expect(currentPassword).toHaveValue("");
+    await currentPassword.fill(member.password);
+    const reloaded = page.waitForResponse(
+      (response) =>
+        response.request().method() === "GET" && /\/account\/password\.data/.test(response.url()),
+    );
+    releaseReload();
+    await reloaded;
+    await expect(page.getByRole("button", { name: "Update" })).toBeEnabled();
+    await expect(currentPassword).toHaveValue(member.password);
+  });
+});

@@ -1,11 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, useLocation } from "react-router";
+import { Form } from "react-router";
 import { EditUserSchema, fullName, userFormValues } from "../../lib/admin-users.ts";
 import type { SavedMeanwhile } from "../../lib/changed-meanwhile.ts";
 import type { User } from "../../lib/api-types.ts";
 import type { KeptAtSignOut } from "../../lib/drafts.ts";
 import { useCurrentUser } from "../../lib/root-data.ts";
-import { useAppForm } from "../../lib/use-app-form.ts";
+import { useAppForm, useFreshFormKey } from "../../lib/use-app-form.ts";
 import type { Flash } from "../flash-message.tsx";
 import { FlashMessage } from "./admin-flash-message.tsx";
 import { FormMessage, IntentField, SubmitButton } from "../form-fields.tsx";
@@ -45,7 +45,7 @@ export function AdminUserEditor({
   const here = `/admin/users/${user.id}`;
   const isMe = useCurrentUser()?.id === user.id;
   // A new location (the redirect after a save) mounts a fresh form: the saved values, no passwords.
-  const location = useLocation();
+  const formKey = useFreshFormKey();
   return (
     <>
       <AdminToolbar backTo="/admin/users" />
@@ -60,7 +60,7 @@ export function AdminUserEditor({
       {user.invitation && !gone ? <InvitationNote user={user} /> : null}
       {savedMeanwhile ? <SavedMeanwhileNote values={savedMeanwhile} /> : null}
       <UserForm
-        key={location.key}
+        key={formKey}
         user={user}
         typed={kept?.values}
         saveResult={saveResult}

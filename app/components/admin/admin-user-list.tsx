@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import {
   ACCESS_CHOICES,
   AddUserSchema,
@@ -11,7 +11,7 @@ import {
 } from "../../lib/admin-users.ts";
 import type { Role, User } from "../../lib/api-types.ts";
 import { useCurrentUser, useRootData } from "../../lib/root-data.ts";
-import { useAppForm } from "../../lib/use-app-form.ts";
+import { useAppForm, useFreshFormKey } from "../../lib/use-app-form.ts";
 import { Pager } from "../entry-grid.tsx";
 import { AdminListSearch, emptyListText, searchPagerQuery } from "./admin-list-search.tsx";
 import type { Flash } from "../flash-message.tsx";
@@ -155,11 +155,11 @@ function RoleBadge({ role }: { role: Role }) {
 }
 
 function AddUserModal({ result }: { result?: SubmissionResult<string[]> | null }) {
-  // Each answer mounts a fresh form, as without JavaScript: what was typed, never the passwords.
-  const location = useLocation();
+  // An answer mounts a fresh form, as without JavaScript: what was typed, never the passwords.
+  const formKey = useFreshFormKey();
   return (
     <Modal title="Add User" closeTo={LIST}>
-      <AddUserForm key={location.key} result={result} />
+      <AddUserForm key={formKey} result={result} />
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { data, useActionData, useLocation } from "react-router";
+import { data, useActionData } from "react-router";
 import { z } from "zod";
 import { FlashMessage } from "../../components/flash-message.tsx";
 import { FormMessage, SubmitButton, TextField } from "../../components/form-fields.tsx";
@@ -12,7 +12,7 @@ import { apiClientContext } from "../../lib/request-context.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import { formUnanswered, unansweredAs } from "../../lib/unanswered-posts.ts";
 import type { Route } from "./+types/password";
-import { useAppForm } from "../../lib/use-app-form.ts";
+import { useAppForm, useFreshFormKey } from "../../lib/use-app-form.ts";
 
 export const ChangePasswordSchema = z.object({
   current_password: requiredSecret("current password"),
@@ -60,12 +60,12 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function AccountPassword({ loaderData }: Route.ComponentProps) {
   // A new location (the redirect after a save) mounts a fresh, empty form.
-  const location = useLocation();
+  const formKey = useFreshFormKey();
   return (
     <>
       <ScreenHeading title="Change Password">Choose a new password for signing in.</ScreenHeading>
       <FlashMessage flash={loaderData.flash} className="mt-8 max-w-xl" />
-      <ChangePasswordForm key={location.key} />
+      <ChangePasswordForm key={formKey} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { data, useActionData, useLocation } from "react-router";
+import { data, useActionData } from "react-router";
 import { z } from "zod";
 import { FlashMessage } from "../../components/flash-message.tsx";
 import { FormMessage, SubmitButton, TextField } from "../../components/form-fields.tsx";
@@ -12,7 +12,7 @@ import { apiClientContext } from "../../lib/request-context.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import { formUnanswered, unansweredAs } from "../../lib/unanswered-posts.ts";
 import type { Route } from "./+types/profile";
-import { useAppForm } from "../../lib/use-app-form.ts";
+import { useAppForm, useFreshFormKey } from "../../lib/use-app-form.ts";
 
 export const ProfileSchema = z.object({
   firstname: requiredText("firstname"),
@@ -64,13 +64,13 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function AccountProfile({ loaderData }: Route.ComponentProps) {
   // A new location (the redirect after a save) mounts a fresh form: the password typed is gone.
-  const location = useLocation();
+  const formKey = useFreshFormKey();
   return (
     <>
       <ScreenHeading title="Update Profile">
         Keep your name and email address up to date.
       </ScreenHeading>
-      <ProfileForm key={location.key} loaderData={loaderData} />
+      <ProfileForm key={formKey} loaderData={loaderData} />
     </>
   );
 }

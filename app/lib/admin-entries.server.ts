@@ -40,9 +40,8 @@ import {
   typedValues,
 } from "./history.server.ts";
 import {
-  CHANGED_MEANWHILE,
   mergeChangedMeanwhile,
-  savedMeanwhileOf,
+  changedMeanwhileAnswer,
   type SavedMeanwhile,
 } from "./changed-meanwhile.ts";
 import type { EditConflict } from "./history.ts";
@@ -254,14 +253,8 @@ async function saveEntry(
   if (submission.status !== "success") return { result: submission.reply(), article };
   if (conflicts.length > 0) {
     const labels = entryFieldLabels(ADMIN_ENTRY_KINDS[kind]);
-    return data<EntrySaveData>(
-      {
-        result: submission.reply({ formErrors: [CHANGED_MEANWHILE] }),
-        article,
-        savedMeanwhile: savedMeanwhileOf(conflicts, entryFormValues(entry), labels),
-      },
-      { status: 409 },
-    );
+    const answer = changedMeanwhileAnswer(submission, conflicts, entryFormValues(entry), labels);
+    return data<EntrySaveData>({ ...answer, article }, { status: 409 });
   }
   const values = submission.value;
 

@@ -10,10 +10,9 @@ import {
 } from "./admin-photos.server.ts";
 import { assertOk, messageOf, unusableAsBadGateway } from "./api.server.ts";
 import {
-  CHANGED_MEANWHILE,
   mergeChangedMeanwhile,
   PHOTO_FIELD_LABELS,
-  savedMeanwhileOf,
+  changedMeanwhileAnswer,
   type SavedMeanwhile,
 } from "./changed-meanwhile.ts";
 import { GallerySchema, type Gallery } from "./api-types.ts";
@@ -180,11 +179,8 @@ export async function adminGalleryAction(
         return { intent: "save-photo", result: submission.reply() };
       }
       if (conflicts.length > 0) {
-        return {
-          intent: "save-photo",
-          result: submission.reply({ formErrors: [CHANGED_MEANWHILE] }),
-          savedMeanwhile: savedMeanwhileOf(conflicts, now, PHOTO_FIELD_LABELS),
-        };
+        const answer = changedMeanwhileAnswer(submission, conflicts, now, PHOTO_FIELD_LABELS);
+        return { intent: "save-photo", ...answer };
       }
       // An emptied field is left out by the form; sent empty, it clears the value.
       const saved = await api.post(`/api/galleriesimages/${photo.id}`, {
@@ -221,9 +217,8 @@ async function saveGalleryName(context: Context, id: string, formData: FormData)
     const current = { name: now.body.name };
     const { merged, conflicts } = mergeChangedMeanwhile(formData, current);
     if (conflicts.length > 0) {
-      const result = submission.reply({ formErrors: [CHANGED_MEANWHILE] });
-      const savedMeanwhile = savedMeanwhileOf(conflicts, current, { name: "Name" });
-      return data({ intent: "save" as const, result, savedMeanwhile }, { status: 409 });
+      const answer = changedMeanwhileAnswer(submission, conflicts, current, { name: "Name" });
+      return data({ intent: "save" as const, ...answer }, { status: 409 });
     }
     // A name this form left as it was, which a colleague changed, stays theirs.
     name = String(merged.get("name"));

@@ -9,10 +9,9 @@ import { filesTooLarge, replyWithApiFailure } from "./forms.server.ts";
 import { EntryPhotoSchema } from "./admin-entries.ts";
 import { INTENT_FIELD } from "./forms.ts";
 import {
-  CHANGED_MEANWHILE,
   mergeChangedMeanwhile,
   PHOTO_FIELD_LABELS,
-  savedMeanwhileOf,
+  changedMeanwhileAnswer,
   type SavedMeanwhile,
 } from "./changed-meanwhile.ts";
 import { apiClientContext } from "./request-context.server.ts";
@@ -102,10 +101,7 @@ export async function describePhoto(
   const submission = parseWithZod(merged, { schema: EntryPhotoSchema });
   if (submission.status !== "success") return { result: submission.reply() };
   if (conflicts.length > 0) {
-    return {
-      result: submission.reply({ formErrors: [CHANGED_MEANWHILE] }),
-      savedMeanwhile: savedMeanwhileOf(conflicts, now, PHOTO_FIELD_LABELS),
-    };
+    return changedMeanwhileAnswer(submission, conflicts, now, PHOTO_FIELD_LABELS);
   }
   const api = context.get(apiClientContext);
   // An emptied field is left out by the form; sent empty, it clears the alt text.

@@ -9,10 +9,9 @@ import {
   testimonialsLocation,
 } from "./admin-testimonials.ts";
 import {
-  CHANGED_MEANWHILE,
   LOADED_VALUES_FIELD,
   mergeChangedMeanwhile,
-  savedMeanwhileOf,
+  changedMeanwhileAnswer,
 } from "./changed-meanwhile.ts";
 import { assertOk, unusableAsBadGateway } from "./api.server.ts";
 import { TestimonialSchema, type Testimonial } from "./api-types.ts";
@@ -133,9 +132,13 @@ export async function adminTestimonialsAction(
       const review = String(posted.get("review") ?? "");
       if (submission.status !== "success") return { result: submission.reply(), review };
       if (conflicts.length > 0) {
-        const result = submission.reply({ formErrors: [CHANGED_MEANWHILE] });
-        const savedMeanwhile = savedMeanwhileOf(conflicts, current, TESTIMONIAL_FIELD_LABELS);
-        return data({ result, review, savedMeanwhile }, { status: 409 });
+        const answer = changedMeanwhileAnswer(
+          submission,
+          conflicts,
+          current,
+          TESTIMONIAL_FIELD_LABELS,
+        );
+        return data({ ...answer, review }, { status: 409 });
       }
       const version = formData.get("version") || undefined;
       const body = { name: submission.value.name, score: submission.value.score, review, version };

@@ -18,7 +18,7 @@ import {
   roleLabel,
   userFormValues,
 } from "./admin-users.ts";
-import { CHANGED_MEANWHILE, mergeChangedMeanwhile, savedMeanwhileOf } from "./changed-meanwhile.ts";
+import { changedMeanwhileAnswer, mergeChangedMeanwhile } from "./changed-meanwhile.ts";
 import { assertOk, messageOf, unusableAsBadGateway, type ApiResult } from "./api.server.ts";
 import { UserSchema, type User } from "./api-types.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
@@ -167,12 +167,14 @@ function changedWhileEditing(
   changed: readonly string[],
 ) {
   const shown = { ...userFormValues(current), role: roleLabel(current.role) };
-  const savedMeanwhile = savedMeanwhileOf(changed, shown, USER_FIELD_LABELS);
-  const result = submission.reply({
-    formErrors: [CHANGED_MEANWHILE],
-    hideFields: USER_SECRET_FIELDS,
-  });
-  return data({ result, savedMeanwhile }, { status: 409 });
+  const answer = changedMeanwhileAnswer(
+    submission,
+    changed,
+    shown,
+    USER_FIELD_LABELS,
+    USER_SECRET_FIELDS,
+  );
+  return data(answer, { status: 409 });
 }
 
 /**

@@ -14,10 +14,9 @@ import {
   type AdminWidget,
 } from "./admin-widgets.ts";
 import {
-  CHANGED_MEANWHILE,
   LOADED_VALUES_FIELD,
   mergeChangedMeanwhile,
-  savedMeanwhileOf,
+  changedMeanwhileAnswer,
   type SavedMeanwhile,
 } from "./changed-meanwhile.ts";
 import { requestedSearch } from "./admin-lists.server.ts";
@@ -232,12 +231,9 @@ async function saveWidget(
       if (conflicts.length > 0) {
         const submission = parseWithZod(formData, { schema: WidgetFormSchema });
         const shown = { ...current, type: WIDGET_TYPE_LABELS[now.body.type] };
+        const answer = changedMeanwhileAnswer(submission, conflicts, shown, WIDGET_FIELD_LABELS);
         return data<WidgetSaveData>(
-          {
-            result: submission.reply({ formErrors: [CHANGED_MEANWHILE] }),
-            html: String(formData.get("html") ?? ""),
-            savedMeanwhile: savedMeanwhileOf(conflicts, shown, WIDGET_FIELD_LABELS),
-          },
+          { ...answer, html: String(formData.get("html") ?? "") },
           { status: 409 },
         );
       }

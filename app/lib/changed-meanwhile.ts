@@ -1,3 +1,4 @@
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 
 /**
@@ -11,7 +12,7 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
  */
 export const LOADED_VALUES_FIELD = "loaded_values";
 
-export const CHANGED_MEANWHILE =
+const CHANGED_MEANWHILE =
   "Someone else changed this since you opened it, so your changes were not saved. Their values are shown above the form, which still holds what you typed: check it, then save again.";
 
 /** A value someone else saved meanwhile, as the screen names it. */
@@ -20,13 +21,24 @@ export type SavedMeanwhile = { label: string; value: string };
 /** A photo's fields in its Edit Photo dialog, by their labels. */
 export const PHOTO_FIELD_LABELS = { alt: "Alt Text", link: "Link" };
 
-/** What the screen shows of the `conflicts` (field names): their labels and values saved now. */
-export function savedMeanwhileOf(
+/**
+ * What a save stopped by a change made meanwhile answers: the form's message over what was typed
+ * (less `hideFields`), and the values saved now of the `conflicts` (field names), by their labels.
+ */
+export function changedMeanwhileAnswer(
+  submission: Submission<unknown>,
   conflicts: readonly string[],
   shown: Readonly<Record<string, string>>,
   labels: Readonly<Record<string, string>>,
-): SavedMeanwhile[] {
-  return conflicts.map((field) => ({ label: labels[field] ?? field, value: shown[field] ?? "" }));
+  hideFields?: string[],
+): { result: SubmissionResult<string[]>; savedMeanwhile: SavedMeanwhile[] } {
+  return {
+    result: submission.reply({ formErrors: [CHANGED_MEANWHILE], hideFields }),
+    savedMeanwhile: conflicts.map((field) => ({
+      label: labels[field] ?? field,
+      value: shown[field] ?? "",
+    })),
+  };
 }
 
 /**

@@ -180,8 +180,7 @@ export async function updateEntry(
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
-  const article = changes.article === undefined ? entry.article : sanitizeRichText(changes.article);
-  const preview = (changes.preview_text ?? entry.preview_text).trim() || articlePreview(article);
+  const { article, preview_text: preview } = entryText(entry, changes);
   const newCover = cover ?? (changes.cover === undefined ? entry.image : changes.cover);
   const dated = entryDate(entry, changes);
   let saved: SavedEntry;
@@ -250,6 +249,20 @@ export async function updateEntry(
   // An old cover stays while a revision names it.
   await releaseFiles(db, storage, [newCover === entry.image ? null : entry.image, ...pruned]);
   return saved;
+}
+
+/**
+ * An entry's article and preview text after `changes`: the article cleaned (`sanitizeRichText`),
+ * an empty preview text taken from the start of the article. A save and a preview (record 054)
+ * make them alike.
+ */
+export function entryText(
+  entry: Pick<Entry, "article" | "preview_text">,
+  changes: Pick<EntryChanges, "article" | "preview_text">,
+): { article: string; preview_text: string } {
+  const article = changes.article === undefined ? entry.article : sanitizeRichText(changes.article);
+  const preview = (changes.preview_text ?? entry.preview_text).trim() || articlePreview(article);
+  return { article, preview_text: preview };
 }
 
 /**

@@ -1,7 +1,13 @@
 import type { RouterContextProvider } from "react-router";
 import { ADMIN_ENTRY_KINDS, isoFromPublishDate } from "./admin-entries.ts";
 import { loadAdminEntry } from "./admin-entries.server.ts";
-import { bodyOrNotFound, messageOf, unusableAsBadGateway } from "./api.server.ts";
+import {
+  bodyOrNotFound,
+  fieldErrorsOf,
+  IMAGE_TOO_LARGE,
+  messageOf,
+  unusableAsBadGateway,
+} from "./api.server.ts";
 import { EntryDetailSchema, type AdminEntry, type EntryKind } from "./api-types.ts";
 import { fileTooLarge } from "./forms.server.ts";
 import { typedValues } from "./history.server.ts";
@@ -15,13 +21,15 @@ export type TypedPreview = {
   /** Why the typed fields are not shown (the API refused them): the saved entry is. */
   refused: string | null;
   dateNotShown: boolean;
-  pictureNotShown: boolean;
+  /** Why a chosen picture is not shown (record 058): the saved one is. */
+  pictureRefused: string | null;
 };
 
 /**
  * The entry with what its edit form holds, as visitors would see it once saved: POST
- * /api/{kind}/{id}/preview with the typed title, texts and date, which saves nothing. A typed date
- * that is not one shows the saved date; a chosen picture shows only once saved.
+ * /api/{kind}/{id}/preview with the typed title, texts and date, and the chosen picture, which
+ * saves nothing. A typed date that is not one shows the saved date; a picture the API or the host
+ * refuses shows the saved one, and the preview says why.
  */
 export async function previewTypedEntry(
   context: Context,
@@ -36,18 +44,31 @@ export async function previewTypedEntry(
     ? String(formData.get("created_at") ?? "").trim()
     : "";
   const createdAt = dateText ? isoFromPublishDate(dateText, saved.created_at) : null;
-  const image = formData.get("image");
-  const pictureNotShown =
-    (image instanceof File && image.size > 0) || fileTooLarge(request, "image");
+  const chosen = formData.get("image");
+  const picture = chosen instanceof File && chosen.size > 0 ? chosen : null;
+  let pictureRefused = fileTooLarge(request, "image") ? IMAGE_TOO_LARGE : null;
+
   const api = context.get(apiClientContext);
-  const body = createdAt ? { ...typed, created_at: createdAt } : typed;
-  const answer = await unusableAsBadGateway(
-    api.post(`/api/${kind}/${saved.id}/preview`, body, { schema: EntryDetailSchema }),
-  );
+  const preview = (withPicture: File | null) => {
+    const body = new FormData();
+    for (const [field, value] of Object.entries(typed)) body.append(field, value);
+    if (createdAt) body.append("created_at", createdAt);
+    if (withPicture) body.append("image", withPicture, withPicture.name);
+    return unusableAsBadGateway(
+      api.post(`/api/${kind}/${saved.id}/preview`, body, { schema: EntryDetailSchema }),
+    );
+  };
+  let answer = await preview(picture);
+  const pictureError = answer.status === 422 ? fieldErrorsOf(answer.body).image?.[0] : undefined;
+  if (picture && pictureError) {
+    // The typed text is still worth seeing: it is shown with the saved picture.
+    pictureRefused = pictureError;
+    answer = await preview(null);
+  }
   const refused = answer.status === 422 ? (messageOf(answer.body) ?? "") : null;
   // A preview keeps the address: the saved one stands in for whatever the answer leaves out.
   const { id: savedId, slug, url } = saved;
   const entry: AdminEntry =
     refused === null ? { ...bodyOrNotFound(answer), id: savedId, slug, url } : saved;
-  return { entry, refused, dateNotShown: dateText !== "" && !createdAt, pictureNotShown };
+  return { entry, refused, dateNotShown: dateText !== "" && !createdAt, pictureRefused };
 }

@@ -111,8 +111,11 @@ function TypedNotes({ typed }: { typed: TypedPreview }) {
           The publish date you typed is not a date, so the saved one is shown.
         </p>
       ) : null}
-      {typed.pictureNotShown ? (
-        <p className="text-ink">The picture you chose shows here once it is saved.</p>
+      {typed.pictureRefused ? (
+        <p className="text-ink">
+          The picture you chose cannot be used: {sentence(typed.pictureRefused)}
+          {typed.entry.image_url ? " The saved picture is shown instead." : null}
+        </p>
       ) : null}
     </>
   );
@@ -144,3 +147,6 @@ function statusSentence(entry: EntryDetail, onceSaved: boolean) {
     </>
   );
 }
+
+/** An API's message as the end of a sentence: Laravel's end with a full stop, ours may not. */
+const sentence = (message: string) => (/[.!?]$/.test(message) ? message : `${message}.`);

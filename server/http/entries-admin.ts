@@ -147,12 +147,13 @@ export async function entryAdminRoutes(app: FastifyInstance) {
     app.post(
       `/api/${segment}/:id/preview`,
       route(
-        { guards, params: idParams, body: entryPreviewForm },
-        async ({ params: { id }, body }) => {
-          const previewed = await previewEntry(app.db, kind, id, body);
+        { guards, params: idParams, body: entryPreviewForm, read: formWithFiles(["image"]) },
+        async ({ params: { id }, body, files }) => {
+          const changes = { ...body, image: files.image?.data };
+          const previewed = await previewEntry(app.db, kind, id, changes);
           if (!previewed) throw notFound();
           const entry = await withEmbeddedGalleries(app.db, previewed.entry);
-          return presentEntryPreview(entry, previewed.images);
+          return presentEntryPreview(entry, previewed.images, previewed.chosenImageUrl);
         },
       ),
     );

@@ -68,6 +68,28 @@ export async function storeImage(
   );
 }
 
+/**
+ * A chosen picture as a preview shows it before any save (record 058): checked as `storeImage`
+ * checks it, upright, without metadata, no larger than the widest variant, as a `data:` URL.
+ * Nothing is stored.
+ */
+export async function previewImage(input: Buffer, field = "image"): Promise<string> {
+  const sharp = await loadSharp();
+  await assertAcceptedImage(sharp, input, field);
+  const widest = IMAGE_VARIANT_WIDTHS[IMAGE_VARIANT_WIDTHS.length - 1];
+  let encoded: Buffer;
+  try {
+    encoded = await sharp(input, decodeOptions)
+      .autoOrient()
+      .resize({ width: widest, height: widest, fit: "inside", withoutEnlargement: true })
+      .webp(WEBP)
+      .toBuffer();
+  } catch {
+    throw new ImageRejected(`The ${field} must be an image.`, field);
+  }
+  return `data:image/webp;base64,${encoded.toString("base64")}`;
+}
+
 /** Turns a stored image 90° clockwise; the result gets new file names and the old files are removed. */
 export async function rotateImage(storage: StorageDriver, key: string): Promise<StoredImage> {
   const original = await storage.get(key);

@@ -70,8 +70,17 @@ export function presentCreatedEntry(entry: Entry) {
  * An entry as it would read with what an admin typed (record 054): the page's fields and the
  * status it would have once saved. No version: nothing was saved.
  */
-export function presentEntryPreview(entry: Entry, images: EntryImage[]) {
-  return { ...presentEntry(entry, images), status: listedStatus(entry) };
+export function presentEntryPreview(
+  entry: Entry,
+  images: EntryImage[],
+  chosenImageUrl: string | null,
+) {
+  const presented = presentEntry(entry, images);
+  return {
+    ...presented,
+    image_url: chosenImageUrl ?? presented.image_url,
+    status: listedStatus(entry),
+  };
 }
 
 /** An admin's list (record 031): each item also says whether it is a draft, scheduled or published. */

@@ -1,7 +1,8 @@
 // POST /api/{kind}/{id}/preview (record 054): an entry with what an admin typed, as visitors
 // would see it once saved, while nothing is saved.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientAs, jpeg, postForm } from "../support/admin-calls.ts";
+import sharp from "sharp";
+import { clientAs, jpeg, postForm, storedFiles } from "../support/admin-calls.ts";
 import { createEntry } from "../support/entries-factory.ts";
 import type { HttpClient } from "../support/http-client.ts";
 import { startTestApi, type TestApi } from "../support/test-api.ts";
@@ -103,6 +104,47 @@ describe("POST /api/{kind}/{id}/preview", () => {
       created_at: ["The created at field must be a valid date."],
       title: ["The title field must not be greater than 255 characters."],
     });
+  });
+
+  it("shows a chosen picture, upright and at most 1600 px wide, and stores no file", async () => {
+    const entry = await createEntry(api.database.db, "project", { title: "New cover" });
+    const filesBefore = await storedFiles(api);
+    // A phone's photo: 2400 × 1200 as stored, shown turned a quarter (EXIF orientation 6).
+    const photo = await sharp({
+      create: { width: 2400, height: 1200, channels: 3, background: "#c33" },
+    })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+
+    const preview = await postForm(admin, `/api/projects/${entry.id}/preview`, {
+      title: "New cover",
+      image: ["cover.jpg", photo],
+    });
+
+    expect(preview.status).toBe(200);
+    const imageUrl: string = preview.body.image_url;
+    expect(imageUrl).toMatch(/^data:image\/webp;base64,/);
+    const shown = await sharp(Buffer.from(imageUrl.split(",")[1]!, "base64")).metadata();
+    expect(shown).toMatchObject({ format: "webp", width: 800, height: 1600 });
+    expect(shown.exif).toBeUndefined();
+    expect(await storedFiles(api)).toEqual(filesBefore);
+    const after = await admin.get(`/api/projects/${entry.id}`);
+    expect(after.body.image_url).toBeNull();
+  });
+
+  it("refuses a chosen file that is not a picture as a save would, under image", async () => {
+    const entry = await createEntry(api.database.db, "blog");
+    const preview = await postForm(admin, `/api/blog/${entry.id}/preview`, {
+      title: "Typed",
+      image: ["notes.jpg", Buffer.from("not a picture")],
+    });
+    const saved = await postForm(admin, `/api/blog/${entry.id}`, {
+      image: ["notes.jpg", Buffer.from("not a picture")],
+    });
+    expect(preview.status).toBe(422);
+    expect(preview.body.errors).toEqual({ image: ["The image must be an image."] });
+    expect(saved.body.errors).toEqual(preview.body.errors);
   });
 
   it("answers 404 for an entry that is not there or is of another kind", async () => {

@@ -7,6 +7,7 @@ import {
   uniqueTitle,
   withApiItem,
 } from "./admin-support.ts";
+import sharp from "sharp";
 import { expect, test } from "./fixtures.ts";
 
 type Created = { id: number; slug: string; title: string };
@@ -255,5 +256,58 @@ test("Preview shows what is typed in a new tab and saves nothing: the site keeps
     await page.goto(`/blog/${post.slug}`);
     await expect(page.getByRole("heading", { level: 1, name: typedTitle })).toBeVisible();
     await expect(page.locator("article")).toContainText("Bring a book, take a book.");
+  });
+});
+
+test("Preview shows a chosen picture before it is saved, and says when it cannot be used", async ({
+  page,
+  apiUrl,
+  appUrl,
+}, testInfo) => {
+  const urls = { apiUrl, appUrl };
+  const title = uniqueTitle("Harvest supper", testInfo.project.name);
+  await withApiItem<Created>(page, urls, "/api/projects", { title }, async (project) => {
+    await page.goto(`/admin/projects/${project.id}`);
+    const picture = page.getByLabel("Image", { exact: true });
+    const cover = await sharp({
+      create: { width: 1200, height: 600, channels: 3, background: "#2a8a84" },
+    })
+      .jpeg()
+      .toBuffer();
+    await picture.setInputFiles({ name: "supper.jpg", mimeType: "image/jpeg", buffer: cover });
+
+    const openPreview = async () => {
+      const [preview] = await Promise.all([
+        page.waitForEvent("popup"),
+        page.getByRole("button", { name: "Preview (opens in a new tab)" }).click(),
+      ]);
+      await expect(preview.getByRole("heading", { name: "Preview — not saved" })).toBeVisible();
+      return preview;
+    };
+    const preview = await openPreview();
+    const headerImage = preview.locator("[data-header-image] img");
+    await expect(headerImage).toHaveAttribute("src", /^data:image\/webp;base64,/);
+    expect(await headerImage.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1200);
+    await expect(preview.getByText("The picture you chose cannot be used")).toHaveCount(0);
+    await preview.close();
+
+    // Nothing was saved: the project still has no picture.
+    const saved = await page.request.get(`${apiUrl}/api/projects/${project.slug}`, {
+      headers: { Cookie: "" },
+    });
+    expect(((await saved.json()) as { image_url: string | null }).image_url).toBeNull();
+
+    await picture.setInputFiles({
+      name: "notes.jpg",
+      mimeType: "image/jpeg",
+      buffer: Buffer.from("these are words, not pixels"),
+    });
+    const refused = await openPreview();
+    await expect(
+      refused.getByText("The picture you chose cannot be used: The image must be an image."),
+    ).toBeVisible();
+    await expect(refused.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(refused.locator("[data-header-image] img")).toHaveCount(0);
+    await refused.close();
   });
 });

@@ -14,6 +14,7 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { ApiClient } from "./lib/api.server.ts";
 import { loadCurrentUser } from "./lib/current-user.server.ts";
+import { withSetCookies } from "./lib/flash.server.ts";
 import { pageLocationOf } from "./lib/guards.server.ts";
 import { resolveLocale } from "./lib/locale.ts";
 import {
@@ -63,21 +64,8 @@ const apiSessionMiddleware: Route.MiddlewareFunction = async ({ request, url, co
   context.set(siteSettingsContext, settings);
 
   const response = await next();
-  return withCookiesForBrowser(response, api.cookiesForBrowser);
+  return withSetCookies(response, api.cookiesForBrowser);
 };
-
-function withCookiesForBrowser(response: Response, cookies: readonly string[]): Response {
-  if (cookies.length === 0) return response;
-  let relayed = response;
-  try {
-    for (const cookie of cookies) relayed.headers.append("Set-Cookie", cookie);
-  } catch {
-    relayed = new Response(response.body, response);
-    for (const cookie of cookies) relayed.headers.append("Set-Cookie", cookie);
-  }
-  relayed.headers.set("Cache-Control", "private, no-store");
-  return relayed;
-}
 
 export const middleware: Route.MiddlewareFunction[] = [apiSessionMiddleware];
 

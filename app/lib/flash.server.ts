@@ -16,7 +16,8 @@ const signedCookies = new Map<string, Cookie>();
 export function signedCookieOf(
   context: Context,
   name: string,
-  options: { path: string; maxAge: number },
+  /** Without `maxAge` the browser keeps it until it closes. */
+  options: { path: string; maxAge?: number },
 ): Cookie {
   const { cookieSecret } = context.get(requestFactsContext).config;
   const key = `${name} ${cookieSecret}`;
@@ -90,4 +91,21 @@ function isLink(value: unknown): boolean {
     link.href.startsWith("/") &&
     typeof link.text === "string"
   );
+}
+
+/**
+ * The response with these cookies set, and never cached since it carries them. A response whose
+ * headers cannot change (a redirect) is copied first.
+ */
+export function withSetCookies(response: Response, cookies: readonly string[]): Response {
+  if (cookies.length === 0) return response;
+  let relayed = response;
+  try {
+    for (const cookie of cookies) relayed.headers.append("Set-Cookie", cookie);
+  } catch {
+    relayed = new Response(response.body, response);
+    for (const cookie of cookies) relayed.headers.append("Set-Cookie", cookie);
+  }
+  relayed.headers.set("Cache-Control", "private, no-store");
+  return relayed;
 }

@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import type { RouterContextProvider } from "react-router";
+import type { Cookie, RouterContextProvider } from "react-router";
 import { loginPath } from "./api-answers.server.ts";
 import { draftedFormOf, type KeptAtSignOut } from "./drafts.ts";
 import { redirectWithFlash, signedCookieOf } from "./flash.server.ts";
 import { INTENT_FIELD } from "./form-intent.ts";
 import { KEPT_FOR_MS } from "./kept-form-store.server.ts";
-import { requestFactsContext } from "./request-context.server.ts";
+import type { User } from "./api-types.ts";
+import { currentUserContext, requestFactsContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -17,6 +18,8 @@ export type KeptForm = KeptAtSignOut & {
   /** The screen the form was posted from: its path and query (`/admin/testimonials?edit=3`). */
   location: string;
   version: number | null;
+  /** The admin last signed in to the admin area in this browser, when it had noted them. */
+  keptFor: string | null;
 };
 
 export const KEPT_FORM_NOTICE =
@@ -30,9 +33,35 @@ const KEEPS_TYPED =
   /^\/admin\/(?:(?:projects|blog|opportunities|widgets|users|galleries)\/\d{1,10}|testimonials|settings)\/?$/;
 const PASSWORD_FIELD = /password/i;
 const KEPT_COOKIE = "almoner_kept";
+/** Who was last signed in to the admin area in this browser: a kept form goes back to them only. */
+const ADMIN_COOKIE = "almoner_admin";
 
 const keptCookieOf = (context: Context) =>
   signedCookieOf(context, KEPT_COOKIE, { path: "/admin", maxAge: KEPT_FOR_MS / 1000 });
+const adminCookieOf = (context: Context) =>
+  signedCookieOf(context, ADMIN_COOKIE, { path: "/admin" });
+
+/** A signed cookie's value in this request, or null. */
+async function cookieValue(cookie: Cookie, request: Request): Promise<string | null> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes(`${cookie.name}=`)) return null;
+  const value: unknown = await cookie.parse(header);
+  return typeof value === "string" ? value : null;
+}
+
+/**
+ * The Set-Cookie that notes the admin signed in now, when the browser does not name them yet: a
+ * form kept once their session ends is for them, not for whoever logs in next on this computer.
+ */
+export async function noteSignedInAdmin(
+  context: Context,
+  request: Request,
+  admin: User,
+): Promise<string[]> {
+  const cookie = adminCookieOf(context);
+  if ((await cookieValue(cookie, request)) === String(admin.id)) return [];
+  return [await cookie.serialize(String(admin.id))];
+}
 
 /**
  * A browser's own post of a page (no JavaScript). With JavaScript the router posts with `fetch`
@@ -69,7 +98,8 @@ export async function keepTypedForLogIn(context: Context, request: Request, url:
   const location = url.pathname + url.search;
   const token = randomBytes(18).toString("base64url");
   const pictureLost = choseFile || tooLargeUploads.length > 0;
-  const kept = { location, version, values, pictureLost, passwordLost };
+  const keptFor = await cookieValue(adminCookieOf(context), request);
+  const kept = { location, version, values, pictureLost, passwordLost, keptFor };
   // Not kept (too large, or the store did not answer): Log In as before, without the promise.
   if (!(await keptForms.keep(token, kept))) return;
   const headers = new Headers({ "Set-Cookie": await keptCookieOf(context).serialize(token) });
@@ -90,14 +120,16 @@ export async function takeKeptForm(
   request: Request,
   url: URL,
 ): Promise<KeptForm | null> {
-  const cookieHeader = request.headers.get("Cookie");
-  if (!cookieHeader?.includes(`${KEPT_COOKIE}=`)) return null;
-  const token: unknown = await keptCookieOf(context).parse(cookieHeader);
-  if (typeof token !== "string") return null;
+  const token = await cookieValue(keptCookieOf(context), request);
+  if (token === null) return null;
   const { keptForms } = context.get(requestFactsContext);
   const kept = await keptForms.get(token);
   if (!kept || !sameLocation(kept.location, url)) return null;
   await keptForms.forget(token);
+  // Another admin logged in on this computer: what was typed is not theirs to see.
+  const admin = context.get(currentUserContext);
+  const keptFor = kept.keptFor ?? null; // Forms kept before this was noted name nobody.
+  if (keptFor !== null && keptFor !== String(admin?.id)) return null;
   return kept;
 }
 

@@ -20,6 +20,7 @@ const formOf = (values: Record<string, string>): KeptForm => ({
   values,
   pictureLost: false,
   passwordLost: false,
+  keptFor: "1",
 });
 /** A form of exactly `bytes` stored. */
 function formOfSize(bytes: number): KeptForm {

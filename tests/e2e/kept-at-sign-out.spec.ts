@@ -187,6 +187,53 @@ test.describe(
       );
     });
 
+    test("what one admin typed is not shown to another admin who logs in next on that computer", async ({
+      page,
+      apiUrl,
+      appUrl,
+    }, testInfo) => {
+      const urls = { apiUrl, appUrl };
+      const lastname = uniqueTitle("Colleague", testInfo.project.name).replace(/\s+/g, "-");
+      const colleague = {
+        email: `${lastname.toLowerCase()}@example.org`,
+        password: "a-colleague-password-1",
+      };
+      const account = {
+        firstname: "Colin",
+        lastname,
+        email: colleague.email,
+        role: "admin",
+        password: colleague.password,
+        password_confirmation: colleague.password,
+      };
+      await withApiItem<{ id: number }>(page, urls, "/api/users", account, async () => {
+        const title = uniqueTitle("Not for the next admin", testInfo.project.name);
+        await withApiItem<{ id: number }>(page, urls, "/api/blog", { title }, async (post) => {
+          await page.goto(`/admin/blog/${post.id}`);
+          await logOutInAnotherTab(page);
+          const titleField = page.getByRole("textbox", { name: "Title", exact: true });
+          await titleField.fill(`${title} (private draft)`);
+          await page.getByRole("button", { name: "Save Changes" }).click();
+          await expect(page.getByRole("alert")).toHaveText(KEPT_FORM_NOTICE);
+
+          // A colleague logs in at the same computer, and lands on the same screen.
+          await logInThroughForm(page, colleague);
+          await expect(page).toHaveURL(`/admin/blog/${post.id}`);
+          await expect(titleField).toHaveValue(title);
+          await expect(page.getByText(KEPT_AT_SIGN_OUT)).toHaveCount(0);
+          await expect(page.getByRole("region", { name: "Unsaved changes" })).toHaveCount(0);
+
+          // Nor does it wait for the admin who typed it: the colleague's visit dropped it.
+          await logOutInAnotherTab(page);
+          await page.goto(`/login?redirectTo=${encodeURIComponent(`/admin/blog/${post.id}`)}`);
+          await logInThroughForm(page, E2E_ADMIN);
+          await expect(page).toHaveURL(`/admin/blog/${post.id}`);
+          await expect(titleField).toHaveValue(title);
+          await expect(page.getByText(KEPT_AT_SIGN_OUT)).toHaveCount(0);
+        });
+      });
+    });
+
     test("only a Save from a page whose screen restores it is kept: other posts, and the router's own, go to Log In as before", async ({
       request,
       appUrl,

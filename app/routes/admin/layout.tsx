@@ -5,14 +5,17 @@ import { useRootData } from "../../lib/root-data.ts";
 import { AreaLayout, SideMenu, type SideMenuEntry } from "../../components/side-menu.tsx";
 import { unreadMessageCount } from "../../lib/admin-messages.server.ts";
 import { requireAdmin } from "../../lib/guards.server.ts";
-import { keepTypedForLogIn } from "../../lib/kept-forms.server.ts";
+import { withSetCookies } from "../../lib/flash.server.ts";
+import { keepTypedForLogIn, noteSignedInAdmin } from "../../lib/kept-forms.server.ts";
 import { currentUserContext } from "../../lib/request-context.server.ts";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ url, request, context }) => {
+  async ({ url, request, context }, next) => {
     if (!context.get(currentUserContext)) await keepTypedForLogIn(context, request, url);
-    requireAdmin({ url, context });
+    const admin = requireAdmin({ url, context });
+    const response = await next();
+    return withSetCookies(response, await noteSignedInAdmin(context, request, admin));
   },
 ];
 

@@ -54,7 +54,11 @@ test("a new post is a draft until it is published: absent from /blog, previewed,
     // The preview opens in a new tab, marked as not public.
     await page.goto(`/admin/blog/${id}`);
     const previewButton = page.getByRole("button", { name: "Preview (opens in a new tab)" });
-    await expect(previewButton).toHaveAttribute("formtarget", "_blank");
+    // A tab of the item's own, which a second press of Preview reuses.
+    await expect(previewButton).toHaveAttribute(
+      "formtarget",
+      `almoner-preview /admin/blog/${id}/preview`,
+    );
     const [preview] = await Promise.all([page.waitForEvent("popup"), previewButton.click()]);
     await expect(preview).toHaveURL(`${appUrl}/admin/blog/${id}/preview`);
     await expect(preview.getByRole("heading", { name: "Preview — not saved" })).toBeVisible();
@@ -259,7 +263,7 @@ test("Preview shows what is typed in a new tab and saves nothing: the site keeps
   });
 });
 
-test("Preview shows a chosen picture before it is saved, and says when it cannot be used", async ({
+test("Preview shows a chosen picture before it is saved, says when it cannot be used, and shows each new press in the same tab", async ({
   page,
   apiUrl,
   appUrl,
@@ -269,6 +273,7 @@ test("Preview shows a chosen picture before it is saved, and says when it cannot
   await withApiItem<Created>(page, urls, "/api/projects", { title }, async (project) => {
     await page.goto(`/admin/projects/${project.id}`);
     const picture = page.getByLabel("Image", { exact: true });
+    const previewButton = page.getByRole("button", { name: "Preview (opens in a new tab)" });
     const cover = await sharp({
       create: { width: 1200, height: 600, channels: 3, background: "#2a8a84" },
     })
@@ -276,20 +281,12 @@ test("Preview shows a chosen picture before it is saved, and says when it cannot
       .toBuffer();
     await picture.setInputFiles({ name: "supper.jpg", mimeType: "image/jpeg", buffer: cover });
 
-    const openPreview = async () => {
-      const [preview] = await Promise.all([
-        page.waitForEvent("popup"),
-        page.getByRole("button", { name: "Preview (opens in a new tab)" }).click(),
-      ]);
-      await expect(preview.getByRole("heading", { name: "Preview — not saved" })).toBeVisible();
-      return preview;
-    };
-    const preview = await openPreview();
+    const [preview] = await Promise.all([page.waitForEvent("popup"), previewButton.click()]);
+    await expect(preview.getByRole("heading", { name: "Preview — not saved" })).toBeVisible();
     const headerImage = preview.locator("[data-header-image] img");
     await expect(headerImage).toHaveAttribute("src", /^data:image\/webp;base64,/);
     expect(await headerImage.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1200);
     await expect(preview.getByText("The picture you chose cannot be used")).toHaveCount(0);
-    await preview.close();
 
     // Nothing was saved: the project still has no picture.
     const saved = await page.request.get(`${apiUrl}/api/projects/${project.slug}`, {
@@ -297,17 +294,20 @@ test("Preview shows a chosen picture before it is saved, and says when it cannot
     });
     expect(((await saved.json()) as { image_url: string | null }).image_url).toBeNull();
 
+    // Pressed again, Preview shows the new choice in the same tab rather than in one more.
+    const tabs = page.context().pages().length;
     await picture.setInputFiles({
       name: "notes.jpg",
       mimeType: "image/jpeg",
       buffer: Buffer.from("these are words, not pixels"),
     });
-    const refused = await openPreview();
+    await previewButton.click();
     await expect(
-      refused.getByText("The picture you chose cannot be used: The image must be an image."),
+      preview.getByText("The picture you chose cannot be used: The image must be an image."),
     ).toBeVisible();
-    await expect(refused.getByRole("heading", { level: 1, name: title })).toBeVisible();
-    await expect(refused.locator("[data-header-image] img")).toHaveCount(0);
-    await refused.close();
+    await expect(preview.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(preview.locator("[data-header-image] img")).toHaveCount(0);
+    expect(page.context().pages()).toHaveLength(tabs);
+    await preview.close();
   });
 });

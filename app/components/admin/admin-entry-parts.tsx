@@ -22,10 +22,11 @@ export function AdminToolbar({ backTo, children }: { backTo: string; children?: 
 }
 
 /**
- * Preview (record 054): sends what the edit form holds to the preview, in a new tab, so that the
- * edit screen keeps its typing and nothing is saved. Without JavaScript the browser does it from
- * the button's attributes; with it, the router would take the post over and leave the screen, so
- * the form is sent by the browser all the same.
+ * Preview (record 054): sends what the edit form holds to the preview, in a tab of its own, so
+ * that the edit screen keeps its typing and nothing is saved. The tab is named after the item, so
+ * pressing Preview again shows the new typing there instead of opening one tab per press. Without
+ * JavaScript the browser does it from the button's attributes; with it, the router would take the
+ * post over and leave the screen, so the form is sent by the browser all the same.
  */
 export function PreviewButton({ formId, action }: { formId: string; action: string }) {
   return (
@@ -34,7 +35,7 @@ export function PreviewButton({ formId, action }: { formId: string; action: stri
       form={formId}
       formAction={action}
       formMethod="post"
-      formTarget="_blank"
+      formTarget={`almoner-preview ${action}`}
       formNoValidate
       onClick={submitToNewTab}
       className="button-light"

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
 import { ADMIN_ENTRY_KINDS, isoFromPublishDate } from "./admin-entries.ts";
 import { loadAdminEntry } from "./admin-entries.server.ts";
@@ -11,7 +12,8 @@ import {
 import { EntryDetailSchema, type AdminEntry, type EntryKind } from "./api-types.ts";
 import { fileTooLarge } from "./forms.server.ts";
 import { typedValues } from "./history.server.ts";
-import { apiClientContext } from "./request-context.server.ts";
+import type { User } from "./api-types.ts";
+import { apiClientContext, requestFactsContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -71,4 +73,42 @@ export async function previewTypedEntry(
   const entry: AdminEntry =
     refused === null ? { ...bodyOrNotFound(answer), id: savedId, slug, url } : saved;
   return { entry, refused, dateNotShown: dateText !== "" && !createdAt, pictureRefused };
+}
+
+/**
+ * A typed preview kept for its tab (record 058), so that the preview is a page of its own address
+ * that a reload shows again, rather than a post the browser offers to send again.
+ */
+export type KeptPreview = {
+  /** The preview's path: a token is good for its own item only. */
+  location: string;
+  /** The admin who pressed Preview: no one else is shown what they typed. */
+  keptFor: string;
+  typed: TypedPreview;
+};
+
+/** Keeps `typed` for an hour; its token, or null when it could not be kept. */
+export async function keepTypedPreview(
+  context: Context,
+  location: string,
+  admin: User,
+  typed: TypedPreview,
+): Promise<string | null> {
+  const token = randomBytes(18).toString("base64url");
+  const kept: KeptPreview = { location, keptFor: String(admin.id), typed };
+  const { keptPreviews } = context.get(requestFactsContext);
+  return (await keptPreviews.keep(token, kept)) ? token : null;
+}
+
+/** The preview kept under `token` for this item and admin, or null (gone, or someone else's). */
+export async function keptTypedPreview(
+  context: Context,
+  token: string,
+  location: string,
+  admin: User,
+): Promise<TypedPreview | null> {
+  const { keptPreviews } = context.get(requestFactsContext);
+  const kept = await keptPreviews.get(token);
+  if (!kept || kept.location !== location || kept.keptFor !== String(admin.id)) return null;
+  return kept.typed;
 }

@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { loadWebConfig } from "./config.server.ts";
+import type { KeptPreview } from "./entry-preview.server.ts";
 import { openKeptFormStore } from "./kept-form-store.server.ts";
 import { resolveLocale } from "./locale.ts";
 import { createLoadContext, type RequestFacts } from "./request-context.server.ts";
@@ -7,7 +8,7 @@ import { forgetSharedData } from "./shared-data.server.ts";
 
 export type HostOptions = { apiUrl: string; appUrl: string; appKey: string; deadlineMs?: number };
 /** What the host knows of one request; no nonce for a page shared by visitors without cookies. */
-export type HostRequestFacts = Omit<RequestFacts, "config" | "keptForms">;
+export type HostRequestFacts = Omit<RequestFacts, "config" | "keptForms" | "keptPreviews">;
 
 /**
  * Everything web/host.ts asks of the app, through the server build (`createHostHooks` in
@@ -23,7 +24,7 @@ export type HostHooks = {
   takesFiles(pathname: string): boolean;
   /** Whether the URL carries what only its visitor should see: never kept nor shared. */
   carriesSecret(url: URL): boolean;
-  /** When the host closes: lets go of the kept forms' store. */
+  /** When the host closes: lets go of the stores of kept forms and previews. */
   close(): Promise<void>;
 };
 
@@ -34,18 +35,22 @@ export type HostHooks = {
 const TAKES_FILES =
   /^\/admin\/(?:(?:projects|blog|opportunities)\/[^/]+(?:\/photos|\/preview)?|widgets\/[^/]+|galleries\/[^/]+\/photos)(?:\.data)?\/?$/;
 const SECRET_PATHS = ["/reset-password/", "/set-password/", "/email/verify/"];
-const SECRET_PARAMETERS = new Set(["email", "token", "signature"]);
+const SECRET_PARAMETERS = new Set(["email", "token", "signature", "typed"]);
 
 export function createHostHooks(options: HostOptions): HostHooks {
   const config = loadWebConfig(process.env, options);
   const keptForms = openKeptFormStore(config.redisUrl);
+  const keptPreviews = openKeptFormStore<KeptPreview>(config.redisUrl, {
+    maxBytes: 16 * 1024 * 1024,
+    prefix: "almoner:preview",
+  });
   return {
-    loadContext: (facts) => createLoadContext({ config, keptForms, ...facts }),
+    loadContext: (facts) => createLoadContext({ config, keptForms, keptPreviews, ...facts }),
     renderVariantOf: (acceptLanguage) => resolveLocale(acceptLanguage),
     forgetSharedData,
     takesFiles: (pathname) => TAKES_FILES.test(pathname),
     carriesSecret,
-    close: () => keptForms.close(),
+    close: () => Promise.all([keptForms.close(), keptPreviews.close()]).then(() => undefined),
   };
 }
 

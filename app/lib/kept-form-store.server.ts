@@ -3,16 +3,19 @@ import { LRUCache } from "lru-cache";
 import type { KeptForm } from "./kept-forms.server.ts";
 
 /**
- * Where the forms of record 050 wait for their admin to log in again, by a random token. Every
- * store is bounded by bytes: a flood of anonymous posts only pushes out older forms.
+ * Where what an admin typed waits an hour, by a random token: the forms of record 050 for their
+ * admin to log in again, the previews of record 058 for their tab to be reloaded. Every store is
+ * bounded by bytes: a flood of anonymous posts only pushes out older forms.
  */
-export type KeptFormStore = {
-  /** False when the form was not kept: too large, or the store did not answer. */
-  keep(token: string, kept: KeptForm): Promise<boolean>;
-  get(token: string): Promise<KeptForm | null>;
+export type KeptStore<T> = {
+  /** False when it was not kept: too large, or the store did not answer. */
+  keep(token: string, kept: T): Promise<boolean>;
+  get(token: string): Promise<T | null>;
   forget(token: string): Promise<void>;
   close(): Promise<void>;
 };
+
+export type KeptFormStore = KeptStore<KeptForm>;
 
 export const KEPT_FOR_MS = 60 * 60 * 1000;
 const MiB = 1024 * 1024;
@@ -23,17 +26,19 @@ const MAX_FORM_BYTES = 2 * MiB;
  * With REDIS_URL, in Redis, so that a form kept by one instance comes back through any other;
  * else in this web tier's memory.
  */
-export function openKeptFormStore(
+export function openKeptFormStore<T = KeptForm>(
   redisUrl: string | undefined,
   bounds: StoreBounds = DEFAULT_BOUNDS,
-): KeptFormStore {
-  return redisUrl ? redisStore(redisUrl, bounds) : memoryStore(bounds);
+): KeptStore<T> {
+  return redisUrl ? redisStore<T>(redisUrl, bounds) : memoryStore<T>(bounds);
 }
 
 /** What all the forms kept may take; `prefix` names a Redis store's keys (tests keep apart by it). */
 type StoreBounds = { maxBytes: number; prefix?: string };
 
-export function memoryStore({ maxBytes }: StoreBounds = DEFAULT_BOUNDS): KeptFormStore {
+export function memoryStore<T = KeptForm>({
+  maxBytes,
+}: StoreBounds = DEFAULT_BOUNDS): KeptStore<T> {
   const forms = new LRUCache<string, string>({
     max: 1000,
     maxSize: maxBytes,
@@ -46,7 +51,7 @@ export function memoryStore({ maxBytes }: StoreBounds = DEFAULT_BOUNDS): KeptFor
       if (json !== null) forms.set(token, json);
       return json !== null;
     },
-    get: async (token) => parsed(forms.get(token)),
+    get: async (token) => parsed<T>(forms.get(token)),
     forget: async (token) => void forms.delete(token),
     close: async () => forms.clear(),
   };
@@ -75,10 +80,10 @@ redis.call('PEXPIRE', total_key, ttl)
 return total
 `;
 
-function redisStore(
+function redisStore<T>(
   url: string,
   { maxBytes, prefix = "almoner:kept" }: StoreBounds,
-): KeptFormStore {
+): KeptStore<T> {
   const formKey = `${prefix}:`;
   // Tokens with their sizes, oldest first, and their total: what bounds the store.
   const keys = [formKey, `${prefix}-index`, `${prefix}-bytes`];
@@ -110,7 +115,7 @@ function redisStore(
       const keeping = (redis: Redis) => redis.eval(KEEP_SCRIPT, keys.length, ...keys, ...args);
       return orElse((redis) => keeping(redis).then(() => true), false);
     },
-    get: async (token) => parsed(await orElse((redis) => redis.get(formKey + token), null)),
+    get: async (token) => parsed<T>(await orElse((redis) => redis.get(formKey + token), null)),
     forget: async (token) => void (await orElse((redis) => redis.del(formKey + token), 0)),
     async close() {
       const redis = await connection;
@@ -120,15 +125,15 @@ function redisStore(
 }
 
 /** The form as stored, or null when it is over what one form may take. */
-function withinBound(kept: KeptForm): string | null {
+function withinBound(kept: unknown): string | null {
   const json = JSON.stringify(kept);
   return Buffer.byteLength(json) > MAX_FORM_BYTES ? null : json;
 }
 
-function parsed(json: string | null | undefined): KeptForm | null {
+function parsed<T>(json: string | null | undefined): T | null {
   if (!json) return null;
   try {
-    return JSON.parse(json) as KeptForm;
+    return JSON.parse(json) as T;
   } catch {
     return null;
   }

@@ -2,7 +2,8 @@ import { createContext, RouterContextProvider } from "react-router";
 import type { ApiClient } from "./api.server.ts";
 import type { SiteSettings, User } from "./api-types.ts";
 import { loadWebConfig, type WebConfig } from "./config.server.ts";
-import { type KeptFormStore, memoryStore } from "./kept-form-store.server.ts";
+import type { KeptPreview } from "./entry-preview.server.ts";
+import { type KeptFormStore, type KeptStore, memoryStore } from "./kept-form-store.server.ts";
 
 /** Facts the HTTP host knows about one request and the app cannot see on its own. */
 export type RequestFacts = {
@@ -19,16 +20,20 @@ export type RequestFacts = {
   tooLargeUploads?: readonly string[];
   /** Where forms that met an ended session wait for Log In (record 050). */
   keptForms: KeptFormStore;
+  /** Where typed previews wait for their tab to be reloaded (record 058). */
+  keptPreviews: KeptStore<KeptPreview>;
 };
 
 const configFromEnvironment = loadWebConfig();
 const keptInMemory = memoryStore();
+const previewsInMemory = memoryStore<KeptPreview>();
 
 export const requestFactsContext = createContext<RequestFacts>({
   config: configFromEnvironment,
   nonce: undefined,
   clientAddress: undefined,
   keptForms: keptInMemory,
+  keptPreviews: previewsInMemory,
 });
 
 export const apiClientContext = createContext<ApiClient>();
@@ -44,6 +49,7 @@ export function createLoadContext(facts: Partial<RequestFacts>): RouterContextPr
     deadline: facts.deadline,
     tooLargeUploads: facts.tooLargeUploads ?? [],
     keptForms: facts.keptForms ?? keptInMemory,
+    keptPreviews: facts.keptPreviews ?? previewsInMemory,
   });
   return context;
 }

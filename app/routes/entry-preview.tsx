@@ -1,9 +1,14 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { EntryArticle } from "../components/entry-article.tsx";
 import { LocalDate } from "../components/local-date.tsx";
 import { adminEntryKindAt } from "../lib/admin-entries.ts";
 import { loadAdminEntry } from "../lib/admin-entries.server.ts";
-import { previewTypedEntry, type TypedPreview } from "../lib/entry-preview.server.ts";
+import {
+  keepTypedPreview,
+  keptTypedPreview,
+  previewTypedEntry,
+  type TypedPreview,
+} from "../lib/entry-preview.server.ts";
 import type { EntryDetail, EntryKind } from "../lib/api-types.ts";
 import { requireAdmin, requireSiteExtensions } from "../lib/guards.server.ts";
 import { privatePageMeta } from "../lib/seo.ts";
@@ -14,26 +19,32 @@ const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex
 /**
  * /admin/{projects,blog,opportunities}/{id}/preview (record 031): the saved item as visitors will
  * see it, drafts and scheduled ones included, in the site's own frame rather than the admin's.
- * Admins only, on our API only (a Laravel backend has no drafts), never cached nor indexed.
+ * With `?typed=`, the preview of what was typed that the action kept (record 058). Admins only,
+ * on our API only (a Laravel backend has no drafts), never cached nor indexed.
  */
 export async function loader({ context, params, url }: Route.LoaderArgs) {
-  requireAdmin({ url, context });
+  const admin = requireAdmin({ url, context });
   requireSiteExtensions(context);
   const { kind } = adminEntryKindAt(url.pathname);
-  const entry = await loadAdminEntry(context, kind, params.id);
-  return data({ kind, entry, typed: null }, { headers: PRIVATE });
+  const token = url.searchParams.get("typed");
+  const typed = token ? await keptTypedPreview(context, token, url.pathname, admin) : null;
+  const entry = typed?.entry ?? (await loadAdminEntry(context, kind, params.id));
+  return data({ kind, entry, typed, typedGone: Boolean(token && !typed) }, { headers: PRIVATE });
 }
 
 /**
- * The edit screen's Preview posts its form here, into a new tab (record 054): the item with what
- * was typed, saved or not.
+ * The edit screen's Preview posts its form here (record 054): the item with what was typed, saved
+ * or not, kept for an hour and shown at an address of its own, so that a reload shows it again
+ * instead of asking to send the form again (record 058). Answered here when it cannot be kept.
  */
 export async function action({ context, params, request, url }: Route.ActionArgs) {
-  requireAdmin({ url, context });
+  const admin = requireAdmin({ url, context });
   requireSiteExtensions(context);
   const { kind } = adminEntryKindAt(url.pathname);
   const typed = await previewTypedEntry(context, kind, params.id, request);
-  return data({ kind, entry: typed.entry, typed }, { headers: PRIVATE });
+  const token = await keepTypedPreview(context, url.pathname, admin, typed);
+  if (token) return redirect(`${url.pathname}?typed=${token}`, { status: 303, headers: PRIVATE });
+  return data({ kind, entry: typed.entry, typed, typedGone: false }, { headers: PRIVATE });
 }
 
 export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
@@ -45,10 +56,10 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function EntryPreview({ loaderData, actionData }: Route.ComponentProps) {
-  const { kind, entry, typed } = actionData ?? loaderData;
+  const { kind, entry, typed, typedGone } = actionData ?? loaderData;
   return (
     <>
-      <PreviewBanner kind={kind} entry={entry} typed={typed} />
+      <PreviewBanner kind={kind} entry={entry} typed={typed} typedGone={typedGone} />
       <EntryArticle
         entry={entry}
         backTo={`/${kind}`}
@@ -68,10 +79,13 @@ function PreviewBanner({
   kind,
   entry,
   typed,
+  typedGone,
 }: {
   kind: EntryKind;
   entry: EntryDetail;
   typed: TypedPreview | null;
+  /** The address named a preview of what was typed that is no longer kept (or not this admin's). */
+  typedGone: boolean;
 }) {
   return (
     <section
@@ -84,9 +98,15 @@ function PreviewBanner({
             {typed ? "Preview — not saved" : "Preview — not public"}
           </h2>
           {typed ? <TypedNotes typed={typed} /> : null}
+          {typedGone ? (
+            <p className="text-ink">
+              The preview of what you typed is kept for an hour and is gone now, so this is the
+              saved version. To see your changes, press Preview in the editing tab again.
+            </p>
+          ) : null}
           <p className="text-ink">{statusSentence(entry, Boolean(typed && !typed.refused))}</p>
         </div>
-        {typed ? null : (
+        {typed || typedGone ? null : (
           // The typing is in the editing tab; this one would open the saved item.
           <Link to={`/admin/${kind}/${entry.id}`} className="button-light">
             Back to editing

@@ -60,7 +60,7 @@ test("a new post is a draft until it is published: absent from /blog, previewed,
       `almoner-preview /admin/blog/${id}/preview`,
     );
     const [preview] = await Promise.all([page.waitForEvent("popup"), previewButton.click()]);
-    await expect(preview).toHaveURL(`${appUrl}/admin/blog/${id}/preview`);
+    await expect(preview).toHaveURL(new RegExp(`^${appUrl}/admin/blog/${id}/preview\\?typed=`));
     await expect(preview.getByRole("heading", { name: "Preview — not saved" })).toBeVisible();
     await expect(preview.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(
@@ -222,7 +222,16 @@ test("Preview shows what is typed in a new tab and saves nothing: the site keeps
       page.waitForEvent("popup"),
       page.getByRole("button", { name: "Preview (opens in a new tab)" }).click(),
     ]);
-    await expect(preview).toHaveURL(`${appUrl}/admin/blog/${post.id}/preview`);
+    // The preview has an address of its own: a reload shows it again, and sends nothing.
+    const previewUrl = new RegExp(`^${appUrl}/admin/blog/${post.id}/preview\\?typed=[\\w-]{24}$`);
+    await expect(preview).toHaveURL(previewUrl);
+    const posts: string[] = [];
+    preview.on("request", (request) => {
+      if (request.method() !== "GET") posts.push(request.url());
+    });
+    await preview.reload();
+    await expect(preview.getByRole("heading", { level: 1, name: typedTitle })).toBeVisible();
+    expect(posts).toEqual([]);
     await expect(preview.getByRole("heading", { name: "Preview — not saved" })).toBeVisible();
     await expect(
       preview.getByText(
@@ -238,6 +247,14 @@ test("Preview shows what is typed in a new tab and saves nothing: the site keeps
     await expect(preview.locator("article script")).toHaveCount(0);
     // The typing is in the editing tab: this one offers no way back to the saved version.
     await expect(preview.getByRole("link", { name: "Back to editing" })).toHaveCount(0);
+    // An address of a preview that is not kept (an hour on, say) shows the saved post, and why.
+    await preview.goto(`/admin/blog/${post.id}/preview?typed=not-a-kept-preview`);
+    await expect(
+      preview.getByText(
+        "The preview of what you typed is kept for an hour and is gone now, so this is the saved version. To see your changes, press Preview in the editing tab again.",
+      ),
+    ).toBeVisible();
+    await expect(preview.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await preview.close();
 
     // The edit screen still holds the typing, and visitors still read the saved post.

@@ -61,6 +61,27 @@ type UploadListeners = {
 };
 
 /**
+ * Uploads waiting or under way on this page, whichever zone started them. Moving to another
+ * screen lets them finish, but a reload or a closed tab would stop them, and the photos not sent
+ * yet would be lost without a word: meanwhile the browser asks before the page goes.
+ */
+let unfinishedUploads = 0;
+
+function askBeforeUnload(event: BeforeUnloadEvent) {
+  event.preventDefault();
+  event.returnValue = "";
+}
+
+function countUnfinished(change: 1 | -1) {
+  unfinishedUploads += change;
+  if (change === 1 && unfinishedUploads === 1) {
+    window.addEventListener("beforeunload", askBeforeUnload);
+  } else if (unfinishedUploads === 0) {
+    window.removeEventListener("beforeunload", askBeforeUnload);
+  }
+}
+
+/**
  * One file posted to the upload action with `Accept: application/json`, whose outcome FilePond
  * follows once it gets to it: progress, the photo's status, or the server's own reason (its
  * `message`, e.g. "The file must be an image.") rather than a bare status code.
@@ -76,15 +97,22 @@ class Upload {
   private file: Blob;
   private onUploaded: () => void;
 
+  private unfinished = true;
+
   constructor(action: string, fields: Record<string, string>, file: Blob, onUploaded: () => void) {
     this.action = action;
     this.fields = fields;
     this.file = file;
     this.onUploaded = onUploaded;
+    countUnfinished(1);
   }
 
   /** Posts the file; `settled` once it has an answer, failed or was aborted. */
-  send(settled: () => void) {
+  send(whenSettled: () => void) {
+    const settled = () => {
+      this.finished();
+      whenSettled();
+    };
     const body = new FormData();
     for (const [name, value] of Object.entries(this.fields)) body.append(name, value);
     body.append("file", this.file, (this.file as File).name ?? "photo");
@@ -119,9 +147,17 @@ class Upload {
     if (this.outcome) this.tell(this.outcome);
   }
 
+  /** Cancels the upload, or takes it out of the queue before it is sent. */
   abort() {
     this.listeners = null;
     this.request.abort();
+    this.finished();
+  }
+
+  private finished() {
+    if (!this.unfinished) return;
+    this.unfinished = false;
+    countUnfinished(-1);
   }
 
   private finish(outcome: NonNullable<Upload["outcome"]>) {

@@ -7,6 +7,7 @@ import {
   signInAsAdmin,
   uniqueTitle,
   uploadPhotos,
+  withApiItem,
 } from "./admin-support.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -167,6 +168,50 @@ test.describe("an entry's edit screen", () => {
     await expect(photos).toHaveCount(1);
   });
 });
+
+test(
+  "while a photo is still uploading, the browser asks before the page is closed; once it is in, it does not",
+  { tag: "@javascript-only" },
+  async ({ page, apiUrl, appUrl }, testInfo) => {
+    const urls = { apiUrl, appUrl };
+    const title = uniqueTitle("Uploading", testInfo.project.name);
+    await withApiItem<Created>(page, urls, "/api/projects", { title }, async (project) => {
+      // A tab of its own, which the test closes; the item is removed through `page`.
+      const tab = await page.context().newPage();
+      await tab.goto(`/admin/projects/${project.id}`);
+      await tab.getByLabel("Title", { exact: true }).click();
+      let releaseUpload = () => {};
+      const uploadHeld = new Promise<void>((resolve) => {
+        void tab.route(/\/photos/, async (route) => {
+          if (route.request().method() !== "POST") return route.continue();
+          releaseUpload = () => void route.continue();
+          resolve();
+        });
+      });
+      await uploadPhotos(tab, true, [await photoFile("slow.jpg", "#c33", 640, 320)]);
+      await uploadHeld;
+
+      const asked = tab.waitForEvent("dialog");
+      await tab.close({ runBeforeUnload: true });
+      const dialog = await asked;
+      expect(dialog.type()).toBe("beforeunload");
+      await dialog.dismiss();
+      expect(tab.isClosed()).toBe(false);
+
+      releaseUpload();
+      await expect(photoGallery(tab).getByRole("listitem")).toHaveCount(1);
+      const dialogs: string[] = [];
+      tab.on("dialog", (shown) => {
+        dialogs.push(shown.type());
+        void shown.dismiss();
+      });
+      const closed = tab.waitForEvent("close");
+      await tab.close({ runBeforeUnload: true });
+      await closed;
+      expect(dialogs).toEqual([]);
+    });
+  },
+);
 
 test("an admin writes a news post with formatting and photos; a visitor reads it and opens a photo", async ({
   page,

@@ -25,6 +25,7 @@ import {
 } from "./api-types.ts";
 import { flashAfterDelete } from "./admin-trash.server.ts";
 import { loadDraft } from "./drafts.server.ts";
+import { statusFlash, undoPublishAction } from "./entry-publishing.server.ts";
 import { withDraftVersion } from "./drafts.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { fileTooLarge, replyWithApiFailure } from "./forms.server.ts";
@@ -214,6 +215,8 @@ export async function adminEntryAction(
         photoSavedMeanwhile: photoResult.savedMeanwhile,
       };
     }
+    case "undo-publish":
+      return undoPublishAction(context, kind, entry, formData);
     case REMOVE_REDIRECT_INTENT:
       return removeRedirect(context, kind, entry, formData.get("slug"));
     case "delete": {
@@ -298,10 +301,13 @@ async function saveEntry(
     if (conflict) return { result: null, article, conflict: entryConflict(conflict) };
     return { result: replyWithApiFailure(submission, result), article };
   }
-  return redirectWithFlash(context, `/admin/${kind}`, {
-    kind: "success",
-    message: status ? statusMessage(values.title, result.body) : "Your Changes Have Been Saved",
-  });
+  return redirectWithFlash(
+    context,
+    `/admin/${kind}`,
+    status
+      ? statusFlash(kind, entry, values.title, result.body)
+      : { kind: "success", message: "Your Changes Have Been Saved" },
+  );
 }
 
 /** The status the edit form's Publish or Unpublish button asks for; none from Save Changes. */
@@ -309,14 +315,6 @@ function requestedEntryStatus(context: Context, formData: FormData): "published"
   if (!context.get(siteSettingsContext).editable) return null;
   const status = formData.get("status");
   return status === "published" || status === "draft" ? status : null;
-}
-
-/** What the list says after Publish or Unpublish. */
-function statusMessage(title: string, saved: unknown): string {
-  const status = EntryDetailSchema.pick({ status: true }).safeParse(saved).data?.status;
-  if (status === "draft") return `“${title}” is a draft again: visitors no longer see it.`;
-  if (status === "scheduled") return `“${title}” is scheduled: visitors see it from its date.`;
-  return `“${title}” is published: visitors see it now.`;
 }
 
 /**

@@ -78,8 +78,14 @@ function isFlash(value: unknown): value is Flash {
 }
 
 function isUndo(value: unknown): boolean {
-  const undo = value as { trashId?: unknown } | null;
-  return typeof undo === "object" && undo !== null && Number.isSafeInteger(undo.trashId);
+  const undo = value as { trashId?: unknown; publishOf?: unknown; version?: unknown } | null;
+  if (typeof undo !== "object" || undo === null) return false;
+  if (undo.trashId !== undefined) return Number.isSafeInteger(undo.trashId);
+  return (
+    typeof undo.publishOf === "string" &&
+    undo.publishOf.startsWith("/admin/") &&
+    Number.isSafeInteger(undo.version)
+  );
 }
 
 function isLink(value: unknown): boolean {

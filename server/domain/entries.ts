@@ -141,6 +141,8 @@ export type EntryChanges = {
   status?: EntryStatus;
   /** The photos' descriptions (a restored revision's); ids no longer there are skipped. */
   photoAlts?: { id: number; alt: string }[];
+  /** Whether someone chose the date, as an undone publish puts it back (record 059). */
+  dateChosen?: boolean;
 };
 
 /**
@@ -271,6 +273,9 @@ export function entryText(
  * ahead; from then on its date stays, through Unpublish and Publish again.
  */
 function entryDate(entry: Entry, changes: EntryChanges): { created_at: string; chosen: boolean } {
+  if (changes.dateChosen !== undefined) {
+    return { created_at: changes.created_at ?? entry.created_at, chosen: changes.dateChosen };
+  }
   const typed = changes.created_at;
   if (typed !== undefined && Date.parse(typed) !== Date.parse(entry.created_at)) {
     return { created_at: typed, chosen: true };

@@ -2,7 +2,8 @@ import type { DB } from "../db/database.ts";
 import type { EntryKind, EntryStatus } from "../db/schema.ts";
 import { updateEntry, type EntryChanges, type EntryContext, type SavedEntry } from "./entries.ts";
 import { findEntry, SUMMARY_COLUMNS, type EntrySummary } from "./entry-queries.ts";
-import type { RevisionOptions } from "./revisions.ts";
+import { ValidationError } from "../errors.ts";
+import { findRevision, type RevisionOptions } from "./revisions.ts";
 import { matchesSearch } from "./text-search.ts";
 
 /**
@@ -111,4 +112,39 @@ export function setEntryStatus(
   revision: RevisionOptions,
 ) {
   return saveEntryAndStatus(ctx, kind, id, { status }, revision);
+}
+
+/** A publish that cannot be undone: it is not the entry's latest save, or it published nothing. */
+export const NO_PUBLISH_TO_UNDO =
+  "There is no publish to undo: this version did not publish the item.";
+
+/**
+ * Takes back the publish that saved `version` (record 059): the entry is a draft again with the
+ * date it had before. A date nobody had chosen is unchosen again, so the real publish dates it
+ * then (record 052). Refused with 409 once anything was saved after the publish, and with 422
+ * under `version` when that version published nothing. Undefined when there is no such entry.
+ */
+export async function undoPublish(
+  ctx: EntryContext,
+  kind: EntryKind,
+  id: number,
+  version: number,
+  revision: Omit<RevisionOptions, "expectedVersion">,
+) {
+  const [before, publish] = await Promise.all([
+    findRevision(ctx.db, kind, id, version - 1),
+    findRevision(ctx.db, kind, id, version),
+  ]);
+  if (before?.data.status !== "draft" || publish?.data.status !== "published") {
+    if (!(await findEntry(ctx.db, kind, { id }, { includeScheduled: true }))) return undefined;
+    throw ValidationError.field("version", NO_PUBLISH_TO_UNDO);
+  }
+  const chosenDate = typeof before.data.created_at === "string" ? before.data.created_at : null;
+  return saveEntryAndStatus(
+    ctx,
+    kind,
+    id,
+    { status: "draft", created_at: chosenDate ?? undefined, dateChosen: chosenDate !== null },
+    { ...revision, expectedVersion: version },
+  );
 }

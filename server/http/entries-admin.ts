@@ -11,7 +11,7 @@ import { oldSlugsOf, removeOldSlug } from "../domain/entry-slugs.ts";
 import { entryImageLink, ownerTitle } from "../domain/activity.ts";
 import { withEmbeddedGalleries } from "../domain/gallery-embeds.ts";
 import { previewEntry } from "../domain/entry-preview.ts";
-import { saveEntryAndStatus, setEntryStatus } from "../domain/entry-status.ts";
+import { saveEntryAndStatus, setEntryStatus, undoPublish } from "../domain/entry-status.ts";
 import {
   addEntryImage,
   describeEntryImage,
@@ -31,6 +31,7 @@ import {
 import {
   entryCreateForm,
   entryStatusForm,
+  undoPublishForm,
   entryImageForm,
   imageOrderForm,
   entryOrderForm,
@@ -187,6 +188,32 @@ export async function entryAdminRoutes(app: FastifyInstance) {
         ),
       );
     }
+
+    // Record 059: the Undo after a publish, while nothing was saved since.
+    app.post(
+      `/api/${segment}/:id/undo-publish`,
+      route(
+        { guards, params: idParams, body: undoPublishForm },
+        async ({ params: { id }, body: { version } }, request) => {
+          const saved = await undoPublish(ctx, kind, id, version, {
+            actor: actorOf(request),
+            keep: app.config.revisionsKeep,
+          });
+          if (!saved) throw notFound();
+          await logActivity(request, "unpublished", {
+            subject: kind,
+            subjectId: id,
+            title: saved.entry.title,
+          });
+          return presentEntryForAdmin(
+            saved.entry,
+            saved.images,
+            await oldSlugsOf(app.db, id),
+            saved.version,
+          );
+        },
+      ),
+    );
 
     app.delete(
       `/api/${segment}/:id/old-slugs/:slug`,

@@ -27,6 +27,13 @@ export const entryListQuery = listQuery.extend({
 /** Publish and unpublish: the version the client had loaded, when it says (409 when stale). */
 export const entryStatusForm = z.object({ version: versionField });
 
+/** Undo a publish (record 059): the version the publish saved, which must still be the latest. */
+export const undoPublishForm = z.object({ version: versionField }).transform(({ version }, ctx) => {
+  if (version !== undefined) return { version };
+  ctx.addIssue({ code: "custom", path: ["version"], message: "The version field is required." });
+  return z.NEVER;
+});
+
 /** Every field is optional: what a save leaves out keeps its value. */
 export const entryUpdateForm = z.object({
   title: title.optional(),

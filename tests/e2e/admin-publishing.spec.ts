@@ -194,6 +194,75 @@ test("a draft is dated the day it is published, unless its date was chosen", asy
   });
 });
 
+test("a Publish pressed by mistake is undone from the list's message: the post is a draft again, and is dated when it is really published", async ({
+  page,
+  apiUrl,
+  appUrl,
+}, testInfo) => {
+  const urls = { apiUrl, appUrl };
+  const title = uniqueTitle("Not ready yet", testInfo.project.name);
+  await withApiItem<Created>(page, urls, "/api/blog", { title, status: "draft" }, async (post) => {
+    await page.goto(`/admin/blog/${post.id}`);
+    await page.getByLabel("Preview Text").fill("Half a sentence");
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(page).toHaveURL("/admin/blog");
+    const published = page
+      .getByRole("status")
+      .filter({ hasText: `“${title}” is published: visitors see it now.` });
+    await expect(published).toBeVisible();
+
+    await published.getByRole("button", { name: "Undo" }).click();
+    await expect(page).toHaveURL("/admin/blog");
+    await expect(
+      page
+        .getByRole("status")
+        .filter({ hasText: `“${title}” is a draft again: visitors no longer see it.` }),
+    ).toBeVisible();
+    const card = page.getByRole("listitem").filter({ hasText: title });
+    await expect(card.getByText("Draft", { exact: true })).toBeVisible();
+    expect(
+      (await page.request.get(`${appUrl}/blog/${post.slug}`, { headers: { Cookie: "" } })).status(),
+    ).toBe(404);
+    // What was typed with the Publish is kept.
+    await page.goto(`/admin/blog/${post.id}`);
+    await expect(page.getByLabel("Preview Text")).toHaveValue("Half a sentence");
+
+    // Published for real later, it is dated then, not when the mistake was made.
+    const beforeRealPublish = new Date().toISOString();
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(page).toHaveURL("/admin/blog");
+    const saved = await page.request.get(`${apiUrl}/api/blog/${post.slug}`, {
+      headers: { Cookie: "" },
+    });
+    const live = (await saved.json()) as { created_at: string };
+    expect(live.created_at >= beforeRealPublish).toBe(true);
+  });
+});
+
+test("Undo of a publish is refused in words when someone saved the post since", async ({
+  page,
+  apiUrl,
+  appUrl,
+}, testInfo) => {
+  const urls = { apiUrl, appUrl };
+  const title = uniqueTitle("Saved since", testInfo.project.name);
+  await withApiItem<Created>(page, urls, "/api/blog", { title, status: "draft" }, async (post) => {
+    await page.goto(`/admin/blog/${post.id}`);
+    await page.getByRole("button", { name: "Publish" }).click();
+    const published = page.getByRole("status").filter({ hasText: "is published" });
+    await expect(published).toBeVisible();
+    // A colleague corrects the post meanwhile.
+    await adminApiPost(page, urls, `/api/blog/${post.id}`, { title: `${title} (corrected)` });
+
+    await published.getByRole("button", { name: "Undo" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      `Someone saved “${title} (corrected)” since it was published, so the publish was not undone. To take it back, open it and press Unpublish.`,
+    );
+    const live = await page.request.get(`${appUrl}/blog/${post.slug}`, { headers: { Cookie: "" } });
+    expect(live.status()).toBe(200);
+  });
+});
+
 test("Preview shows what is typed in a new tab and saves nothing: the site keeps the saved post, the edit screen the typing", async ({
   page,
   apiUrl,

@@ -20,23 +20,45 @@ export function FlashMessage(props: {
   return (
     <SiteFlashMessage {...props}>
       <LogInLink shown={asksToLogIn(props.flash?.message)} />
-      {undo ? <UndoForm trashId={undo.trashId} /> : null}
+      {undo && "trashId" in undo ? (
+        <UndoForm action={UNDO_ACTION} intent="restore" fields={{ id: String(undo.trashId) }} />
+      ) : null}
+      {undo && "publishOf" in undo ? (
+        <UndoForm
+          action={undo.publishOf}
+          intent="undo-publish"
+          fields={{ version: String(undo.version) }}
+        />
+      ) : null}
     </SiteFlashMessage>
   );
 }
 
-/** A real form: without JavaScript it posts and the Trash screen's action brings the user back. */
-function UndoForm({ trashId }: { trashId: number }) {
+/**
+ * A real form: without JavaScript it posts, and the action (the Trash screen's restore, or the
+ * edit screen's undo of a publish) brings the user back.
+ */
+function UndoForm({
+  action,
+  intent,
+  fields,
+}: {
+  action: string;
+  intent: string;
+  fields: Record<string, string>;
+}) {
   const location = useLocation();
   return (
-    <Form method="post" action={UNDO_ACTION} className="ml-auto">
-      <IntentField value="restore" />
-      <input type="hidden" name="id" value={trashId} />
+    <Form method="post" action={action} className="ml-auto">
+      <IntentField value={intent} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <input type="hidden" name="back" value={location.pathname + location.search} />
       <SubmitButton
-        intent="restore"
-        action={UNDO_ACTION}
-        pendingText="Restoring…"
+        intent={intent}
+        action={action}
+        pendingText={intent === "restore" ? "Restoring…" : "Undoing…"}
         variant="light"
         className="!py-1.5"
       >

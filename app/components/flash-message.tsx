@@ -4,12 +4,13 @@ import { Link } from "react-router";
 /**
  * A message for the next page, after a post → redirect → get (STYLE 7). `undo` names what the
  * Undo button takes back: the trash item a delete made, which it restores (record 030), or a
- * publish, by the edit screen and the version it saved (record 059); `link` follows the message.
+ * Publish or Unpublish, by the edit screen and the version it saved (record 059); `link`
+ * follows the message.
  */
 export type Flash = {
   kind: "success" | "error";
   message: string;
-  undo?: { trashId: number } | { publishOf: string; version: number };
+  undo?: { trashId: number } | { statusOf: string; version: number };
   /** About a photo: the edit screen shows it by its photo grid. */
   photos?: true;
   link?: { href: string; text: string };

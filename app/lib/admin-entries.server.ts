@@ -25,7 +25,7 @@ import {
 } from "./api-types.ts";
 import { flashAfterDelete } from "./admin-trash.server.ts";
 import { loadDraft } from "./drafts.server.ts";
-import { statusFlash, undoPublishAction } from "./entry-publishing.server.ts";
+import { statusFlash, undoStatusAction } from "./entry-publishing.server.ts";
 import { withDraftVersion } from "./drafts.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { fileTooLarge, replyWithApiFailure } from "./forms.server.ts";
@@ -215,8 +215,8 @@ export async function adminEntryAction(
         photoSavedMeanwhile: photoResult.savedMeanwhile,
       };
     }
-    case "undo-publish":
-      return undoPublishAction(context, kind, entry, formData);
+    case "undo-status":
+      return undoStatusAction(context, kind, entry, formData);
     case REMOVE_REDIRECT_INTENT:
       return removeRedirect(context, kind, entry, formData.get("slug"));
     case "delete": {

@@ -10,9 +10,15 @@ type Context = Readonly<RouterContextProvider>;
 
 const SavedStatusSchema = EntryDetailSchema.pick({ status: true, version: true });
 
+const publishedMessage = (title: string, status: string | undefined) =>
+  status === "scheduled"
+    ? `“${title}” is scheduled: visitors see it from its date.`
+    : `“${title}” is published: visitors see it now.`;
+const draftMessage = (title: string) => `“${title}” is a draft again: visitors no longer see it.`;
+
 /**
- * What the list says after the edit form's Publish or Unpublish. A draft that went live or was
- * scheduled gets Undo (record 059), which takes the publish back while nothing was saved since.
+ * What the list says after the edit form's Publish or Unpublish, with Undo (record 059), which
+ * takes the change back while nothing was saved since.
  */
 export function statusFlash(
   kind: EntryKind,
@@ -21,26 +27,22 @@ export function statusFlash(
   saved: unknown,
 ): Flash {
   const { status, version } = SavedStatusSchema.safeParse(saved).data ?? {};
-  if (status === "draft") {
-    return { kind: "success", message: `“${title}” is a draft again: visitors no longer see it.` };
-  }
-  const message =
-    status === "scheduled"
-      ? `“${title}” is scheduled: visitors see it from its date.`
-      : `“${title}” is published: visitors see it now.`;
-  const undoable = before.status === "draft" && version !== undefined;
+  const message = status === "draft" ? draftMessage(title) : publishedMessage(title, status);
+  const changed = (status === "draft") !== (before.status === "draft");
+  const undoable = changed && version !== undefined;
   return {
     kind: "success",
     message,
-    ...(undoable ? { undo: { publishOf: `/admin/${kind}/${before.id}`, version } } : {}),
+    ...(undoable ? { undo: { statusOf: `/admin/${kind}/${before.id}`, version } } : {}),
   };
 }
 
 /**
- * The Undo of a publish's flash (record 059): the entry back as a draft with the date it had,
- * then back where the Undo was pressed. Refused in words when someone saved it since.
+ * The Undo of a Publish's or an Unpublish's message (record 059): a publish is taken back (a
+ * draft again, with the date it had), an unpublish published again (its date was kept), then
+ * back where Undo was pressed. Refused in words when someone saved the item since.
  */
-export async function undoPublishAction(
+export async function undoStatusAction(
   context: Context,
   kind: EntryKind,
   entry: AdminEntry,
@@ -48,18 +50,21 @@ export async function undoPublishAction(
 ): Promise<Response> {
   const back = safeRedirectPath(formData.get("back"), `/admin/${kind}`);
   const api = context.get(apiClientContext);
-  const answer = await api.post(`/api/${kind}/${entry.id}/undo-publish`, {
-    version: String(formData.get("version") ?? ""),
-  });
+  const version = String(formData.get("version") ?? "");
+  const publishing = entry.status === "draft";
+  const call = publishing ? "publish" : "undo-publish";
+  const answer = await api.post(`/api/${kind}/${entry.id}/${call}`, { version });
   if (answer.ok) {
-    return redirectWithFlash(context, back, {
-      kind: "success",
-      message: `“${entry.title}” is a draft again: visitors no longer see it.`,
-    });
+    const { status } = SavedStatusSchema.safeParse(answer.body).data ?? {};
+    const message = publishing ? publishedMessage(entry.title, status) : draftMessage(entry.title);
+    return redirectWithFlash(context, back, { kind: "success", message });
   }
+  const since = publishing
+    ? `since it was unpublished, so it was not published again. To publish it, open it and press Publish.`
+    : `since it was published, so the publish was not undone. To take it back, open it and press Unpublish.`;
   const message =
     answer.status === 409
-      ? `Someone saved “${entry.title}” since it was published, so the publish was not undone. To take it back, open it and press Unpublish.`
-      : (messageOf(answer.body) ?? "The publish could not be undone.");
+      ? `Someone saved “${entry.title}” ${since}`
+      : (messageOf(answer.body) ?? "That could not be undone.");
   return redirectWithFlash(context, back, { kind: "error", message });
 }

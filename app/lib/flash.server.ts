@@ -78,12 +78,12 @@ function isFlash(value: unknown): value is Flash {
 }
 
 function isUndo(value: unknown): boolean {
-  const undo = value as { trashId?: unknown; publishOf?: unknown; version?: unknown } | null;
+  const undo = value as { trashId?: unknown; statusOf?: unknown; version?: unknown } | null;
   if (typeof undo !== "object" || undo === null) return false;
   if (undo.trashId !== undefined) return Number.isSafeInteger(undo.trashId);
   return (
-    typeof undo.publishOf === "string" &&
-    undo.publishOf.startsWith("/admin/") &&
+    typeof undo.statusOf === "string" &&
+    undo.statusOf.startsWith("/admin/") &&
     Number.isSafeInteger(undo.version)
   );
 }

@@ -239,6 +239,44 @@ test("a Publish pressed by mistake is undone from the list's message: the post i
   });
 });
 
+test("an Unpublish pressed by mistake is undone from the list's message: the post is live again with its date", async ({
+  page,
+  apiUrl,
+  appUrl,
+}, testInfo) => {
+  const urls = { apiUrl, appUrl };
+  const title = uniqueTitle("Still wanted", testInfo.project.name);
+  await withApiItem<Created & { created_at: string }>(
+    page,
+    urls,
+    "/api/blog",
+    { title },
+    async (post) => {
+      await page.goto(`/admin/blog/${post.id}`);
+      await page.getByRole("button", { name: "Unpublish" }).click();
+      const unpublished = page
+        .getByRole("status")
+        .filter({ hasText: `“${title}” is a draft again: visitors no longer see it.` });
+      await expect(unpublished).toBeVisible();
+      const visitorPage = () =>
+        page.request.get(`${appUrl}/blog/${post.slug}`, { headers: { Cookie: "" } });
+      expect((await visitorPage()).status()).toBe(404);
+
+      await unpublished.getByRole("button", { name: "Undo" }).click();
+      await expect(
+        page
+          .getByRole("status")
+          .filter({ hasText: `“${title}” is published: visitors see it now.` }),
+      ).toBeVisible();
+      expect((await visitorPage()).status()).toBe(200);
+      const live = await page.request.get(`${apiUrl}/api/blog/${post.slug}`, {
+        headers: { Cookie: "" },
+      });
+      expect(((await live.json()) as { created_at: string }).created_at).toBe(post.created_at);
+    },
+  );
+});
+
 test("Undo of a publish is refused in words when someone saved the post since", async ({
   page,
   apiUrl,

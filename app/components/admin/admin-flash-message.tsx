@@ -23,10 +23,10 @@ export function FlashMessage(props: {
       {undo && "trashId" in undo ? (
         <UndoForm action={UNDO_ACTION} intent="restore" fields={{ id: String(undo.trashId) }} />
       ) : null}
-      {undo && "publishOf" in undo ? (
+      {undo && "statusOf" in undo ? (
         <UndoForm
-          action={undo.publishOf}
-          intent="undo-publish"
+          action={undo.statusOf}
+          intent="undo-status"
           fields={{ version: String(undo.version) }}
         />
       ) : null}
@@ -36,7 +36,7 @@ export function FlashMessage(props: {
 
 /**
  * A real form: without JavaScript it posts, and the action (the Trash screen's restore, or the
- * edit screen's undo of a publish) brings the user back.
+ * edit screen's undo of a Publish or Unpublish) brings the user back.
  */
 function UndoForm({
   action,

@@ -90,21 +90,20 @@ export async function previewImage(input: Buffer, field = "image"): Promise<stri
   return `data:image/webp;base64,${encoded.toString("base64")}`;
 }
 
-/** Turns a stored image 90° clockwise; the result gets new file names and the old files are removed. */
-export async function rotateImage(storage: StorageDriver, key: string): Promise<StoredImage> {
+/**
+ * A stored image turned 90° clockwise, under new file names; the old files stay for the caller to
+ * remove once nothing names them. Undefined when the image is gone (another rotation of the same
+ * photo may have removed it meanwhile).
+ */
+export async function rotateImage(
+  storage: StorageDriver,
+  key: string,
+): Promise<StoredImage | undefined> {
   const original = await storage.get(key);
-  if (!original) throw new Error(`Image not found: ${key}`);
+  if (!original) return undefined;
   const input = await readAll(original.stream);
   const sharp = await loadSharp();
-  const rotated = await writeImage(
-    sharp,
-    storage,
-    folderOf(key),
-    sharp(input, decodeOptions).rotate(90),
-    "image",
-  );
-  await deleteImage(storage, key);
-  return rotated;
+  return writeImage(sharp, storage, folderOf(key), sharp(input, decodeOptions).rotate(90), "image");
 }
 
 /** Removes an image and its variants. */

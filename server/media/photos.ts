@@ -237,8 +237,10 @@ export async function describePhoto<T extends PhotoTable>(
 }
 
 /**
- * Turns a photo 90° clockwise under new file names (the old ones are removed). Undefined when
- * its file is gone, or when the photo was taken out while it was turning.
+ * Turns a photo 90° clockwise under new file names; the old ones are removed once the row names
+ * the new ones. Undefined when its file is gone, or when the photo was taken out (to the trash,
+ * which keeps its files) while it was turning. Two rotations at once (a double click, two admins)
+ * turn it once: the later one finds the row changed and answers the photo as the first left it.
  */
 export async function rotatePhoto<T extends PhotoTable>(
   { db, storage }: MediaContext,
@@ -246,8 +248,8 @@ export async function rotatePhoto<T extends PhotoTable>(
   photo: Photo<T> & PhotoRow,
   afterChange?: AfterChange,
 ): Promise<Photo<T> | undefined> {
-  if (!(await storage.exists(photo.path))) return undefined;
   const rotated = await rotateImage(storage, photo.path);
+  if (!rotated) return undefined;
   const saved = await db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable(tableOf(album))
@@ -256,14 +258,19 @@ export async function rotatePhoto<T extends PhotoTable>(
         ...(album.sized ? { width: rotated.width, height: rotated.height } : {}),
       })
       .where("id", "=", photo.id)
+      .where("path", "=", photo.path)
       .returningAll()
       .executeTakeFirst();
     if (row) await afterChange?.(trx, ownerIdOf(album, photo));
     return row as unknown as Photo<T> | undefined;
   });
-  // Taken out while it was turning: its new files belong to nothing.
-  if (!saved) await deleteImage(storage, rotated.key);
-  return saved;
+  if (saved) {
+    await deleteImage(storage, photo.path);
+    return saved;
+  }
+  // Turned by another request, or taken out, meanwhile: the new files belong to nothing.
+  await deleteImage(storage, rotated.key);
+  return findPhoto(db, album, photo.id);
 }
 
 /** Takes a photo's row out (for the trash: its files stay); undefined when there is none. */

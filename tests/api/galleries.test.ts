@@ -430,6 +430,20 @@ describe("rotate and delete a picture", () => {
     expect((await admin.post("/api/galleriesimages/999999/rotate", {})).status).toBe(404);
   });
 
+  it("answers several rotations of one picture at once (a double click) without a 500, leaving no stray files", async () => {
+    const { own, client } = await freshApi();
+    const gallery = await createGallery(client);
+    const image = await upload(client, gallery.id, await jpeg(120, 60));
+
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => client.post(`/api/galleriesimages/${image.id}/rotate`, {})),
+    );
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const now = (await getGallery(client, gallery.id)).images[0]!.image_url as string;
+    expect(await storedFiles(own)).toEqual(filesOf(now).sort());
+  });
+
   it("moves a picture to the trash (its files go with the purge); the next becomes the gallery's picture", async () => {
     const { own, client } = await freshApi();
     const gallery = await createGallery(client);

@@ -139,21 +139,27 @@ describe("storeImage", () => {
 });
 
 describe("rotateImage", () => {
-  it("turns the image 90° clockwise under new file names and removes the old files", async () => {
+  it("turns the image 90° clockwise under new file names, leaving the old files to the caller", async () => {
     const photo = await makeSidewaysPhotoWithGps();
     const stored = await storeImage(storage, photo, { folder: "tests" });
 
-    const rotated = await rotateImage(storage, stored.key);
+    const rotated = (await rotateImage(storage, stored.key))!;
 
     expect(rotated).toMatchObject({ width: 300, height: 100 });
     expect(rotated.key).not.toBe(stored.key);
     expect(rotated.key).toMatch(/^uploads\/tests\/[0-9a-f]{32}\.webp$/);
-    for (const key of allKeys(stored.key)) expect(await storage.get(key)).toBeNull();
+    // The photo's row still names them until the caller saves the new key (rotatePhoto).
+    for (const key of allKeys(stored.key)) expect(await storage.get(key)).not.toBeNull();
     for (const key of allKeys(rotated.key)) expect(await storage.get(key)).not.toBeNull();
     // Upright the photo was red on top; a quarter turn clockwise puts red on the right.
     const original = await readStored(rotated.key);
     expectClose(await pixelAt(original, 290, 50), RED);
     expectClose(await pixelAt(original, 10, 50), BLUE);
+  });
+  it("answers undefined for an image that is gone", async () => {
+    expect(await rotateImage(storage, "uploads/tests/0123456789abcdef0123456789abcdef.webp")).toBe(
+      undefined,
+    );
   });
 });
 

@@ -9,10 +9,9 @@ import {
   messageOf,
   unusableAsBadGateway,
 } from "./api.server.ts";
-import { EntryDetailSchema, type AdminEntry, type EntryKind } from "./api-types.ts";
+import { EntryDetailSchema, type AdminEntry, type EntryKind, type User } from "./api-types.ts";
 import { fileTooLarge } from "./forms.server.ts";
 import { typedValues } from "./history.server.ts";
-import type { User } from "./api-types.ts";
 import { apiClientContext, requestFactsContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;

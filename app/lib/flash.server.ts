@@ -34,6 +34,14 @@ export function signedCookieOf(
   return cookie;
 }
 
+/** The text a signed cookie of ours holds in this request, or null (none, or not signed by us). */
+export async function signedCookieText(cookie: Cookie, request: Request): Promise<string | null> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes(`${cookie.name}=`)) return null;
+  const value: unknown = await cookie.parse(header);
+  return typeof value === "string" ? value : null;
+}
+
 const flashCookieOf = (context: Context) =>
   signedCookieOf(context, FLASH_COOKIE, { path: "/", maxAge: 60 });
 

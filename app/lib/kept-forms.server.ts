@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { Cookie, RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { loginPath } from "./api-answers.server.ts";
 import { draftedFormOf, type KeptAtSignOut } from "./drafts.ts";
-import { redirectWithFlash, signedCookieOf } from "./flash.server.ts";
+import { redirectWithFlash, signedCookieOf, signedCookieText } from "./flash.server.ts";
 import { INTENT_FIELD } from "./form-intent.ts";
 import { KEPT_FOR_MS } from "./kept-form-store.server.ts";
 import type { User } from "./api-types.ts";
@@ -41,14 +41,6 @@ const keptCookieOf = (context: Context) =>
 const adminCookieOf = (context: Context) =>
   signedCookieOf(context, ADMIN_COOKIE, { path: "/admin" });
 
-/** A signed cookie's value in this request, or null. */
-async function cookieValue(cookie: Cookie, request: Request): Promise<string | null> {
-  const header = request.headers.get("Cookie");
-  if (!header?.includes(`${cookie.name}=`)) return null;
-  const value: unknown = await cookie.parse(header);
-  return typeof value === "string" ? value : null;
-}
-
 /**
  * The Set-Cookie that notes the admin signed in now, when the browser does not name them yet: a
  * form kept once their session ends is for them, not for whoever logs in next on this computer.
@@ -59,7 +51,7 @@ export async function noteSignedInAdmin(
   admin: User,
 ): Promise<string[]> {
   const cookie = adminCookieOf(context);
-  if ((await cookieValue(cookie, request)) === String(admin.id)) return [];
+  if ((await signedCookieText(cookie, request)) === String(admin.id)) return [];
   return [await cookie.serialize(String(admin.id))];
 }
 
@@ -98,7 +90,7 @@ export async function keepTypedForLogIn(context: Context, request: Request, url:
   const location = url.pathname + url.search;
   const token = randomBytes(18).toString("base64url");
   const pictureLost = choseFile || tooLargeUploads.length > 0;
-  const keptFor = await cookieValue(adminCookieOf(context), request);
+  const keptFor = await signedCookieText(adminCookieOf(context), request);
   const kept = { location, version, values, pictureLost, passwordLost, keptFor };
   // Not kept (too large, or the store did not answer): Log In as before, without the promise.
   if (!(await keptForms.keep(token, kept))) return;
@@ -120,7 +112,7 @@ export async function takeKeptForm(
   request: Request,
   url: URL,
 ): Promise<KeptForm | null> {
-  const token = await cookieValue(keptCookieOf(context), request);
+  const token = await signedCookieText(keptCookieOf(context), request);
   if (token === null) return null;
   const { keptForms } = context.get(requestFactsContext);
   const kept = await keptForms.get(token);

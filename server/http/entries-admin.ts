@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   createEntry,
   ENTRY_SEGMENTS,
@@ -6,6 +6,7 @@ import {
   type EntryContext,
   type EntrySegment,
 } from "../domain/entries.ts";
+import type { EntryKind } from "../db/schema.ts";
 import { findEntry, listEntries } from "../domain/entry-queries.ts";
 import { oldSlugsOf, removeOldSlug } from "../domain/entry-slugs.ts";
 import { entryImageLink, ownerTitle } from "../domain/activity.ts";
@@ -82,6 +83,23 @@ export async function entryAdminRoutes(app: FastifyInstance) {
   const trash = trashContextOf(app);
   const asAdmin = { includeScheduled: true };
   const guards = [admin];
+
+  /** A publish, an unpublish or an undone publish: its Activity line, and the entry for admins. */
+  const answerStatusChange = async (
+    request: FastifyRequest,
+    kind: EntryKind,
+    id: number,
+    saved: NonNullable<Awaited<ReturnType<typeof setEntryStatus>>>,
+  ) => {
+    if (saved.statusChange)
+      await logActivity(request, saved.statusChange, {
+        subject: kind,
+        subjectId: id,
+        title: saved.entry.title,
+      });
+    const oldSlugs = await oldSlugsOf(app.db, id);
+    return presentEntryForAdmin(saved.entry, saved.images, oldSlugs, saved.version);
+  };
 
   for (const segment of Object.keys(ENTRY_SEGMENTS) as EntrySegment[]) {
     const kind = ENTRY_SEGMENTS[segment];
@@ -172,18 +190,7 @@ export async function entryAdminRoutes(app: FastifyInstance) {
               keep: app.config.revisionsKeep,
             });
             if (!saved) throw notFound();
-            if (saved.statusChange)
-              await logActivity(request, saved.statusChange, {
-                subject: kind,
-                subjectId: id,
-                title: saved.entry.title,
-              });
-            return presentEntryForAdmin(
-              saved.entry,
-              saved.images,
-              await oldSlugsOf(app.db, id),
-              saved.version,
-            );
+            return answerStatusChange(request, kind, id, saved);
           },
         ),
       );
@@ -200,17 +207,7 @@ export async function entryAdminRoutes(app: FastifyInstance) {
             keep: app.config.revisionsKeep,
           });
           if (!saved) throw notFound();
-          await logActivity(request, "unpublished", {
-            subject: kind,
-            subjectId: id,
-            title: saved.entry.title,
-          });
-          return presentEntryForAdmin(
-            saved.entry,
-            saved.images,
-            await oldSlugsOf(app.db, id),
-            saved.version,
-          );
+          return answerStatusChange(request, kind, id, saved);
         },
       ),
     );

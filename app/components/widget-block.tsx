@@ -1,6 +1,7 @@
 import { Link, useLoaderData, useLocation } from "react-router";
 import type { Widget, WidgetMap } from "../lib/api-types.ts";
 import { useCurrentUser } from "../lib/root-data.ts";
+import { responsiveImage } from "../lib/images.ts";
 import { openGalleryPhoto } from "./gallery-grid.ts";
 import { PencilIcon } from "./icons.tsx";
 
@@ -17,7 +18,7 @@ export function WidgetBlock({ name, className = "" }: { name: string; className?
     return (
       <figure data-widget={name} className={["relative", className].filter(Boolean).join(" ")}>
         <img
-          src={widget.image_url}
+          {...responsiveImage(widget.image_url, "(min-width: 768px) 50vw, 100vw")}
           alt={widget.alt ?? ""}
           loading="lazy"
           decoding="async"

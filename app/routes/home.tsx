@@ -5,6 +5,7 @@ import { FlashMessage } from "../components/flash-message.tsx";
 import { TestimonialQuotes } from "../components/testimonial-quotes.tsx";
 import { EditWidgetLink, WidgetBlock } from "../components/widget-block.tsx";
 import { loadEntryTeasers } from "../lib/entries.server.ts";
+import { responsiveImage } from "../lib/images.ts";
 import { takeFlash } from "../lib/flash.server.ts";
 import { useRootData } from "../lib/root-data.ts";
 import { pageMeta } from "../lib/seo.ts";
@@ -53,7 +54,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="relative h-56 overflow-hidden bg-brand-800 sm:h-72 xl:absolute xl:inset-0 xl:-z-10 xl:h-auto">
           {image?.image_url ? (
             <img
-              src={image.image_url}
+              {...responsiveImage(image.image_url, "100vw")}
               alt={image.alt ?? ""}
               className="absolute inset-0 h-full w-full object-cover object-[85%_30%] xl:object-right"
               fetchPriority="high"

@@ -167,6 +167,31 @@ test.describe("an entry's edit screen", () => {
       .click();
     await expect(photos).toHaveCount(1);
   });
+
+  test("on a phone the list, the cover and the photos load a copy their size, not the upload", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const big = await photoFile("big.jpg", "#3a3", 1600, 1200);
+    await page.goto(`/admin/projects/${entry.id}`);
+    await uploadPhotos(page, javaScriptEnabled, [big]);
+    const photo = photoGallery(page).getByRole("listitem").locator("img");
+    await expect(photo).toHaveCount(1);
+    await photo.scrollIntoViewIfNeeded();
+    await expect.poll(() => currentSource(photo)).toMatch(/-480\.webp$/);
+
+    await page.getByLabel("Image", { exact: true }).setInputFiles(big);
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page).toHaveURL("/admin/projects");
+    const thumbnail = page.getByRole("article").filter({ hasText: entry.title }).locator("img");
+    await thumbnail.scrollIntoViewIfNeeded();
+    await expect.poll(() => currentSource(thumbnail)).toMatch(/-480\.webp$/);
+
+    await page.goto(`/admin/projects/${entry.id}`);
+    const cover = page.getByRole("img", { name: "The current image" });
+    await expect.poll(() => currentSource(cover)).toMatch(/-480\.webp$/);
+  });
 });
 
 test(
@@ -425,3 +450,8 @@ test("a post dated ahead is marked Scheduled for staff and hidden from visitors 
     await adminApiDelete(page, { apiUrl, appUrl }, `/api/blog/${post.id}`);
   }
 });
+
+/** The address the browser chose from an image's `srcset`, once it has one. */
+function currentSource(image: Locator): Promise<string> {
+  return image.evaluate((element) => (element as HTMLImageElement).currentSrc);
+}

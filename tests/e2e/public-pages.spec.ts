@@ -1,4 +1,5 @@
 import { E2E_ADMIN } from "./accounts.ts";
+import type { Locator } from "@playwright/test";
 import { expect, signInThroughApi, test } from "./fixtures.ts";
 
 type PublicPage = { path: string; heading?: string | RegExp; text: string[]; images: string[] };
@@ -116,6 +117,21 @@ test.describe("home", () => {
     await expect(page.getByRole("main").getByRole("link", { name: "Donate Now" })).toBeVisible();
   });
 
+  test("a phone loads Home's picture and a page's pictures at its own size, not the uploaded one", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    const homeImage = page.locator('img[fetchpriority="high"]');
+    await expect(homeImage).toHaveAttribute("srcset", /-480\.webp 480w/);
+    await expect.poll(() => currentSource(homeImage)).toMatch(/-480\.webp$/);
+
+    await page.goto("/founders");
+    const founder = page.locator('[data-widget="Founder1Image"] img');
+    await founder.scrollIntoViewIfNeeded();
+    await expect.poll(() => currentSource(founder)).toMatch(/-480\.webp$/);
+  });
+
   test("Donate Now is hidden on small screens", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
@@ -183,4 +199,9 @@ test("an admin sees an edit pencil on each widget", async ({ page, apiUrl, appUr
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** The address the browser chose from an image's `srcset`, once it has one. */
+function currentSource(image: Locator): Promise<string> {
+  return image.evaluate((element) => (element as HTMLImageElement).currentSrc);
 }

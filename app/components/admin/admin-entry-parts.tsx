@@ -4,6 +4,7 @@ import { Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import { STATUS_LABELS } from "../../lib/admin-entries.ts";
 import type { EntryStatus } from "../../lib/api-types.ts";
+import { responsiveImage } from "../../lib/images.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import { FormMessage, IntentField, SubmitButton, TextField } from "../form-fields.tsx";
 import { AppForm } from "../app-form.tsx";
@@ -64,7 +65,7 @@ function submitToNewTab(event: MouseEvent<HTMLButtonElement>) {
 export function EntryThumbnail({ url, alt = "" }: { url: string | null; alt?: string }) {
   return url ? (
     <img
-      src={url}
+      {...responsiveImage(url, "(min-width: 1024px) 20rem, (min-width: 640px) 50vw, 100vw")}
       alt={alt}
       width={480}
       height={320}

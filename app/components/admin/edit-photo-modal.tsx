@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { AppForm } from "../app-form.tsx";
 import { IntentField, SubmitButton } from "../form-fields.tsx";
 import { Modal } from "../modal.tsx";
+import { responsiveImage } from "../../lib/images.ts";
 import type { SavedMeanwhile } from "../../lib/changed-meanwhile.ts";
 import { LoadedValuesField, SavedMeanwhileNote } from "./edit-conflict.tsx";
 
@@ -32,7 +33,7 @@ export function EditPhotoModal({
   return (
     <Modal title="Edit Photo" closeTo={here}>
       <img
-        src={photo.image_url}
+        {...responsiveImage(photo.image_url, "20rem")}
         alt=""
         className="mb-5 max-h-40 w-auto rounded-lg bg-sand ring-1 ring-brand-100"
       />

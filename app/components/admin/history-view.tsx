@@ -11,6 +11,7 @@ import {
 import { publishDateText } from "../../lib/admin-entries.ts";
 import { LogInLink, SubmitButton } from "../form-fields.tsx";
 import { asksToLogIn } from "../../lib/unanswered-posts.ts";
+import { responsiveImage } from "../../lib/images.ts";
 import { LocalDate } from "../local-date.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
 import { AdminToolbar } from "./admin-entry-parts.tsx";
@@ -137,7 +138,13 @@ function VersionDiff({ selected, current }: { selected: Revision; current: Revis
 
 function PictureValue({ url }: { url: string | undefined }) {
   if (!url) return <p>No picture</p>;
-  return <img src={url} alt="The cover in this version" className="max-h-40 rounded" />;
+  return (
+    <img
+      {...responsiveImage(url, "16rem")}
+      alt="The cover in this version"
+      className="max-h-40 rounded"
+    />
+  );
 }
 
 /** A snapshot's fields as the edit form shows them: the publish date as dd/mm/yyyy. */

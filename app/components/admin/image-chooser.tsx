@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent } from "react";
 import { useFirstFocus } from "../app-form.tsx";
 import { ErrorList } from "../form-fields.tsx";
+import { responsiveImage } from "../../lib/images.ts";
 
 type ImageChooserProps = {
   /** The file input's id; its hint and errors are described by `{id}-hint` and `{id}-error`. */
@@ -47,7 +48,7 @@ export function ImageChooser({
       </p>
       {shown ? (
         <img
-          src={shown}
+          {...responsiveImage(shown, "24rem")}
           alt={chosen ? "Preview of the chosen image" : "The current image"}
           // A chosen file the browser cannot draw: no broken picture, a word instead.
           onError={() => setChosen((file) => (file ? { ...file, unreadable: true } : null))}

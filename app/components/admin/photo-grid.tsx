@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useFetcher, useRevalidator, type FetcherWithComponents } from "react-router";
 import { INTENT_FIELD } from "../../lib/form-intent.ts";
+import { responsiveImage } from "../../lib/images.ts";
 import type { Flash } from "../flash-message.tsx";
 import { FlashMessage } from "./admin-flash-message.tsx";
 import { IntentField, UnansweredNote } from "../form-fields.tsx";
@@ -140,7 +141,7 @@ function PhotoCard({
       className={`flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-brand-100 ${busy ? "opacity-60" : ""}`}
     >
       <img
-        src={photo.image_url}
+        {...responsiveImage(photo.image_url, "(min-width: 1024px) 15rem, 50vw")}
         alt={photo.alt ?? ""}
         width={480}
         height={360}

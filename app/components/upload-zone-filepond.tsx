@@ -3,6 +3,7 @@ import type { ProcessServerConfigFunction } from "filepond";
 import FilePondPluginFileValidateType from "filepond-plugin-file-validate-type";
 import { useEffect, useId, useMemo, useRef } from "react";
 import { FilePond, registerPlugin } from "react-filepond";
+import { noteUnseenUploadFailure } from "../lib/unseen-uploads.ts";
 import type { UploadZoneProps } from "./upload-zone.tsx";
 
 declare module "filepond" {
@@ -62,8 +63,9 @@ type UploadListeners = {
 
 /**
  * Uploads waiting or under way on this page, whichever zone started them. Moving to another
- * screen lets them finish, but a reload or a closed tab would stop them, and the photos not sent
- * yet would be lost without a word: meanwhile the browser asks before the page goes.
+ * screen lets them finish (one that fails then is told on the screen staff are on), but a reload
+ * or a closed tab would stop them, and the photos not sent yet would be lost without a word:
+ * meanwhile the browser asks before the page goes.
  */
 let unfinishedUploads = 0;
 
@@ -96,14 +98,24 @@ class Upload {
   private fields: Record<string, string>;
   private file: Blob;
   private onUploaded: () => void;
+  /** The screen it was sent from, and what for: where to send it again should it fail unseen. */
+  private origin: { screen: string; subject: string };
 
   private unfinished = true;
+  private watched = true;
 
-  constructor(action: string, fields: Record<string, string>, file: Blob, onUploaded: () => void) {
+  constructor(
+    action: string,
+    fields: Record<string, string>,
+    file: Blob,
+    onUploaded: () => void,
+    origin: { screen: string; subject: string },
+  ) {
     this.action = action;
     this.fields = fields;
     this.file = file;
     this.onUploaded = onUploaded;
+    this.origin = origin;
     countUnfinished(1);
   }
 
@@ -115,7 +127,7 @@ class Upload {
     };
     const body = new FormData();
     for (const [name, value] of Object.entries(this.fields)) body.append(name, value);
-    body.append("file", this.file, (this.file as File).name ?? "photo");
+    body.append("file", this.file, this.fileName);
     const { request } = this;
     request.open("POST", this.action);
     request.setRequestHeader("Accept", "application/json");
@@ -147,6 +159,20 @@ class Upload {
     if (this.outcome) this.tell(this.outcome);
   }
 
+  /** The zone showing it is gone: staff left the screen, and the upload goes on without it. */
+  unwatch() {
+    this.watched = false;
+    this.listeners = null;
+  }
+
+  get settled(): boolean {
+    return !this.unfinished;
+  }
+
+  private get fileName(): string {
+    return (this.file as File).name ?? "photo";
+  }
+
   /** Cancels the upload, or takes it out of the queue before it is sent. */
   abort() {
     this.listeners = null;
@@ -163,6 +189,9 @@ class Upload {
   private finish(outcome: NonNullable<Upload["outcome"]>) {
     this.outcome = outcome;
     if (this.listeners) this.tell(outcome);
+    if (!outcome.ok && !this.watched) {
+      noteUnseenUploadFailure({ fileName: this.fileName, reason: outcome.message, ...this.origin });
+    }
   }
 
   private tell(outcome: NonNullable<Upload["outcome"]>) {
@@ -190,12 +219,13 @@ export default function FilePondZone({
   label,
   maxFileBytes,
   onUploaded,
+  subject,
 }: UploadZoneProps) {
   const labelId = useId();
   const pond = useRef<FilePond>(null);
-  const latest = useRef({ action, fields, onUploaded });
+  const latest = useRef({ action, fields, onUploaded, subject });
   useEffect(() => {
-    latest.current = { action, fields, onUploaded };
+    latest.current = { action, fields, onUploaded, subject };
   });
   const removals = useRef(new Set<ReturnType<typeof setTimeout>>());
   useEffect(() => {
@@ -207,6 +237,11 @@ export default function FilePondZone({
   // startUpload), and FilePond's own processing, which waits until its list has stopped moving
   // (about two seconds after a drop), joins it.
   const uploads = useRef(new WeakMap<Blob, Upload>());
+  const started = useRef(new Set<Upload>());
+  useEffect(() => {
+    const uploadsOfZone = started.current;
+    return () => uploadsOfZone.forEach((upload) => upload.unwatch());
+  }, []);
   // Two at a time (spec §5), the others waiting their turn.
   const running = useRef({ active: 0, waiting: [] as Upload[] });
   const startWaiting = () => {
@@ -223,10 +258,14 @@ export default function FilePondZone({
   const startUpload = (file: Blob): Upload => {
     const known = uploads.current.get(file);
     if (known) return known;
-    const upload = new Upload(latest.current.action, latest.current.fields ?? {}, file, () =>
-      latest.current.onUploaded?.(),
-    );
+    const { action, fields, subject } = latest.current;
+    const upload = new Upload(action, fields ?? {}, file, () => latest.current.onUploaded?.(), {
+      screen: window.location.pathname,
+      subject,
+    });
     uploads.current.set(file, upload);
+    for (const earlier of started.current) if (earlier.settled) started.current.delete(earlier);
+    started.current.add(upload);
     running.current.waiting.push(upload);
     startWaiting();
     return upload;

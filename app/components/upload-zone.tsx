@@ -16,6 +16,8 @@ export type UploadZoneProps = {
   maxFileBytes: number;
   /** After each file the action accepted (e.g. a revalidation). */
   onUploaded?: () => void;
+  /** What the photos are for (the post's title): named if one fails once staff have left. */
+  subject: string;
 };
 
 /**

@@ -238,6 +238,51 @@ test(
   },
 );
 
+test(
+  "a photo that fails to upload after its screen was left is told on the screen the admin is on, with the way back",
+  { tag: "@javascript-only" },
+  async ({ page, apiUrl, appUrl }, testInfo) => {
+    const title = uniqueTitle("Left behind", testInfo.project.name);
+    await withApiItem<Created>(
+      page,
+      { apiUrl, appUrl },
+      "/api/projects",
+      { title },
+      async (project) => {
+        await page.goto(`/admin/projects/${project.id}`);
+        let failUpload = () => {};
+        const uploadHeld = new Promise<void>((resolve) => {
+          void page.route(/\/photos/, async (route) => {
+            if (route.request().method() !== "POST") return route.continue();
+            failUpload = () => void route.abort("connectionfailed");
+            resolve();
+          });
+        });
+        await uploadPhotos(page, true, [await photoFile("left-behind.jpg", "#c33", 640, 320)]);
+        await uploadHeld;
+
+        await page
+          .getByRole("navigation", { name: "Admin" })
+          .getByRole("link", { name: "Blog" })
+          .click();
+        await expect(page.getByRole("heading", { level: 1, name: "Blog" })).toBeVisible();
+        const alert = page.getByRole("alert").filter({ hasText: "A photo was not added" });
+        await expect(alert).toHaveCount(0);
+        failUpload();
+        await expect(alert).toContainText(
+          `left-behind.jpg, for “${title}”: The upload failed: the server could not be reached.`,
+        );
+
+        await alert.getByRole("link", { name: `Send it again from “${title}”` }).click();
+        await expect(page).toHaveURL(`/admin/projects/${project.id}`);
+        await expect(photoGallery(page)).toHaveCount(0);
+        await alert.getByRole("button", { name: "Dismiss" }).click();
+        await expect(alert).toHaveCount(0);
+      },
+    );
+  },
+);
+
 test("an admin writes a news post with formatting and photos; a visitor reads it and opens a photo", async ({
   page,
   browser,

@@ -119,9 +119,15 @@ test.describe("the admin galleries", () => {
       await wide.scrollIntoViewIfNeeded();
       await expect
         .poll(() =>
-          wide.evaluate((image: HTMLImageElement) =>
-            image.complete ? [image.naturalWidth, image.naturalHeight] : null,
-          ),
+          // The file the card shows (one of its sizes): the card's own natural size is scaled by
+          // its srcset's width descriptor.
+          wide.evaluate(async (image: HTMLImageElement) => {
+            if (!image.complete || !image.currentSrc) return null;
+            const shown = new Image();
+            shown.src = image.currentSrc;
+            await shown.decode();
+            return [shown.naturalWidth, shown.naturalHeight];
+          }),
         )
         .toEqual([320, 640]);
 

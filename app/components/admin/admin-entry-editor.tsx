@@ -206,6 +206,7 @@ export function AdminEntryEditor({
               photos={entry.images}
               here={here}
               imageMaxBytes={imageMaxBytes}
+              subject={entry.title}
             />
           </>
         )}

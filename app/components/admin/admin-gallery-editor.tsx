@@ -92,6 +92,7 @@ export function AdminGalleryEditor({
             imageMaxBytes={imageMaxBytes}
             uploadLabel="Images to add to this gallery"
             title="Photos"
+            subject={gallery.name}
             note={
               <p>
                 Put the photos in the order visitors see them in; the first is the gallery's cover.

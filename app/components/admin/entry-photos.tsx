@@ -31,8 +31,11 @@ export function EntryPhotoSection({
   here,
   imageMaxBytes,
   flash,
+  subject,
 }: {
   photos: readonly EntryImage[];
+  /** The entry's title. */
+  subject: string;
   here: string;
   imageMaxBytes: number;
   flash: Flash | null;
@@ -51,6 +54,7 @@ export function EntryPhotoSection({
         imageMaxBytes={imageMaxBytes}
         uploadLabel="Images to add to the Photo Gallery"
         title="Photo Gallery"
+        subject={subject}
         note={<ShortCodeNote first={photos[0]} />}
         renderDetails={(photo, name) => <PhotoDetails photo={photo} name={name} />}
         renderActions={

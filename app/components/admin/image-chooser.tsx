@@ -48,6 +48,8 @@ export function ImageChooser({
       </p>
       {shown ? (
         <img
+          // A new element for a chosen file: the saved picture's srcset must not outlive it.
+          key={shown}
           {...responsiveImage(shown, "24rem")}
           alt={chosen ? "Preview of the chosen image" : "The current image"}
           // A chosen file the browser cannot draw: no broken picture, a word instead.

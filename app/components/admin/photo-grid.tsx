@@ -22,6 +22,8 @@ type PhotoSectionProps<T extends PhotoGridItem> = {
   uploadLabel: string;
   /** The grid's heading, also the name of its list, e.g. "Photo Gallery". */
   title: string;
+  /** What the photos are for: the entry's title, the gallery's name. */
+  subject: string;
   /** What staff read above the grid. */
   note: ReactNode;
   /** Under each photo: its alt text and short code, or alt text and link (`name` as below). */
@@ -44,6 +46,7 @@ export function PhotoSection<T extends PhotoGridItem>({
   imageMaxBytes,
   uploadLabel,
   title,
+  subject,
   note,
   renderDetails,
   renderActions,
@@ -64,6 +67,7 @@ export function PhotoSection<T extends PhotoGridItem>({
             label={uploadLabel}
             maxFileBytes={imageMaxBytes}
             onUploaded={() => void revalidator.revalidate()}
+            subject={subject}
           />
         </div>
       </section>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Outlet, useRouteLoaderData } from "react-router";
+import { UnseenUploadFailures } from "../../components/admin/unseen-upload-failures.tsx";
 import { ErrorPage } from "../../components/error-page.tsx";
 import { useRootData } from "../../lib/root-data.ts";
 import { AreaLayout, SideMenu, type SideMenuEntry } from "../../components/side-menu.tsx";
@@ -82,6 +83,7 @@ function AdminFrame({ unread, children }: { unread: number | null; children: Rea
   const extensions = useRootData()?.settings.editable ?? false;
   return (
     <AreaLayout menu={<SideMenu label="Admin" entries={adminMenu(extensions, unread)} />}>
+      <UnseenUploadFailures />
       {children}
     </AreaLayout>
   );

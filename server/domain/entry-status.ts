@@ -3,7 +3,7 @@ import type { EntryKind, EntryStatus } from "../db/schema.ts";
 import { updateEntry, type EntryChanges, type EntryContext, type SavedEntry } from "./entries.ts";
 import { findEntry, SUMMARY_COLUMNS, type EntrySummary } from "./entry-queries.ts";
 import { ValidationError } from "../errors.ts";
-import { findRevision, type RevisionOptions } from "./revisions.ts";
+import { findRevision, type Revision, type RevisionOptions } from "./revisions.ts";
 import { matchesSearch } from "./text-search.ts";
 
 /**
@@ -139,12 +139,24 @@ export async function undoPublish(
     if (!(await findEntry(ctx.db, kind, { id }, { includeScheduled: true }))) return undefined;
     throw ValidationError.field("version", NO_PUBLISH_TO_UNDO);
   }
-  const chosenDate = typeof before.data.created_at === "string" ? before.data.created_at : null;
+  // The date the publish gave a draft nobody had dated (record 052) goes back with it; a date
+  // chosen before, or typed and saved with the publish, stays as what staff saved.
+  const datedByPublish = before.data.created_at === undefined && givenAtSave(publish);
   return saveEntryAndStatus(
     ctx,
     kind,
     id,
-    { status: "draft", created_at: chosenDate ?? undefined, dateChosen: chosenDate !== null },
+    { status: "draft", ...(datedByPublish ? { dateChosen: false } : {}) },
     { ...revision, expectedVersion: version },
   );
+}
+
+/**
+ * Whether a revision's date is the moment it was saved: the date a publish gives, which nobody
+ * types to the second.
+ */
+function givenAtSave(revision: Revision): boolean {
+  const date = revision.data.created_at;
+  if (typeof date !== "string") return false;
+  return Math.abs(Date.parse(date) - Date.parse(revision.created_at)) < 60_000;
 }

@@ -72,6 +72,26 @@ describe("POST /api/{kind}/{id}/undo-publish", () => {
     });
   });
 
+  it("keeps a date typed and saved with the publish, chosen before or not", async () => {
+    const TYPED = "2025-06-01T09:00:00.000Z";
+    for (const chosenBefore of [false, true]) {
+      const created = await admin.post("/api/blog", { title: "Harvest notes", status: "draft" });
+      const id = created.body.id as number;
+      if (chosenBefore) await postForm(admin, `/api/blog/${id}`, { created_at: PAST });
+      const published = await postForm(admin, `/api/blog/${id}`, {
+        created_at: TYPED,
+        status: "published",
+      });
+      expect(published.body).toMatchObject({ status: "published", created_at: TYPED });
+
+      const undone = await admin.post(`/api/blog/${id}/undo-publish`, {
+        version: published.body.version,
+      });
+
+      expect(undone.body).toMatchObject({ status: "draft", created_at: TYPED, date_chosen: true });
+    }
+  });
+
   it("is refused once someone saved after the publish (409), and the entry stays live", async () => {
     const draft = await createEntry(api.database.db, "opportunity", {
       status: "draft",

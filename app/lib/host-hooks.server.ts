@@ -1,7 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { loadWebConfig } from "./config.server.ts";
-import type { KeptPreview } from "./entry-preview.server.ts";
-import { openKeptFormStore } from "./kept-form-store.server.ts";
+import { openKeptStores } from "./kept-form-store.server.ts";
 import { resolveLocale } from "./locale.ts";
 import { createLoadContext, type RequestFacts } from "./request-context.server.ts";
 import { forgetSharedData } from "./shared-data.server.ts";
@@ -39,18 +38,14 @@ const SECRET_PARAMETERS = new Set(["email", "token", "signature", "typed"]);
 
 export function createHostHooks(options: HostOptions): HostHooks {
   const config = loadWebConfig(process.env, options);
-  const keptForms = openKeptFormStore(config.redisUrl);
-  const keptPreviews = openKeptFormStore<KeptPreview>(config.redisUrl, {
-    maxBytes: 16 * 1024 * 1024,
-    prefix: "almoner:preview",
-  });
+  const { keptForms, keptPreviews, close } = openKeptStores(config.redisUrl);
   return {
     loadContext: (facts) => createLoadContext({ config, keptForms, keptPreviews, ...facts }),
     renderVariantOf: (acceptLanguage) => resolveLocale(acceptLanguage),
     forgetSharedData,
     takesFiles: (pathname) => TAKES_FILES.test(pathname),
     carriesSecret,
-    close: () => Promise.all([keptForms.close(), keptPreviews.close()]).then(() => undefined),
+    close,
   };
 }
 

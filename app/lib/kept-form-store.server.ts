@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import { LRUCache } from "lru-cache";
+import type { KeptPreview } from "./entry-preview.server.ts";
 import type { KeptForm } from "./kept-forms.server.ts";
 
 /**
@@ -12,7 +13,6 @@ export type KeptStore<T> = {
   keep(token: string, kept: T): Promise<boolean>;
   get(token: string): Promise<T | null>;
   forget(token: string): Promise<void>;
-  close(): Promise<void>;
 };
 
 export type KeptFormStore = KeptStore<KeptForm>;
@@ -23,14 +23,18 @@ const DEFAULT_BOUNDS: StoreBounds = { maxBytes: 32 * MiB };
 const MAX_FORM_BYTES = 2 * MiB;
 
 /**
- * With REDIS_URL, in Redis, so that a form kept by one instance comes back through any other;
- * else in this web tier's memory.
+ * The stores of this web tier: with REDIS_URL in Redis, through one connection, so that what one
+ * instance kept comes back through any other; else in this web tier's memory.
  */
-export function openKeptFormStore<T = KeptForm>(
-  redisUrl: string | undefined,
-  bounds: StoreBounds = DEFAULT_BOUNDS,
-): KeptStore<T> {
-  return redisUrl ? redisStore<T>(redisUrl, bounds) : memoryStore<T>(bounds);
+export function openKeptStores(redisUrl: string | undefined) {
+  const redis = redisUrl ? lazyRedis(redisUrl, "almoner-web:kept") : null;
+  const open = <T>(bounds: StoreBounds) =>
+    redis ? redisStore<T>(redis, bounds) : memoryStore<T>(bounds);
+  return {
+    keptForms: open<KeptForm>(DEFAULT_BOUNDS),
+    keptPreviews: open<KeptPreview>({ maxBytes: 16 * MiB, prefix: "almoner:preview" }),
+    close: async () => redis?.close(),
+  };
 }
 
 /** What all the forms kept may take; `prefix` names a Redis store's keys (tests keep apart by it). */
@@ -53,7 +57,6 @@ export function memoryStore<T = KeptForm>({
     },
     get: async (token) => parsed<T>(forms.get(token)),
     forget: async (token) => void forms.delete(token),
-    close: async () => forms.clear(),
   };
 }
 
@@ -80,13 +83,14 @@ redis.call('PEXPIRE', total_key, ttl)
 return total
 `;
 
-function redisStore<T>(
-  url: string,
-  { maxBytes, prefix = "almoner:kept" }: StoreBounds,
-): KeptStore<T> {
-  const formKey = `${prefix}:`;
-  // Tokens with their sizes, oldest first, and their total: what bounds the store.
-  const keys = [formKey, `${prefix}-index`, `${prefix}-bytes`];
+/** One Redis connection for every store of this web tier, made at the first command. */
+export type LazyRedis = {
+  /** The command's answer, or `fallback` when Redis does not answer (one warning an outage). */
+  run<T>(command: (redis: Redis) => Promise<T>, fallback: T): Promise<T>;
+  close(): Promise<void>;
+};
+
+export function lazyRedis(url: string, connectionName: string): LazyRedis {
   let warned = false;
   const warnOnce = (error: unknown) => {
     if (warned) return;
@@ -97,30 +101,42 @@ function redisStore<T>(
   let connection: Promise<Redis> | undefined;
   const connected = () =>
     (connection ??= import("ioredis").then(({ Redis }) => {
-      const redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 2_000 });
+      const options = { maxRetriesPerRequest: 1, commandTimeout: 2_000, connectionName };
+      const redis = new Redis(url, options);
       redis.on("error", warnOnce);
       redis.on("ready", () => (warned = false));
       return redis;
     }));
-  // Redis not answering costs what was typed, as it would have without the store, never the page.
-  const orElse = async <T>(command: (redis: Redis) => Promise<T>, fallback: T): Promise<T> =>
-    connected()
-      .then(command)
-      .catch((error: unknown) => (warnOnce(error), fallback));
+  return {
+    // Redis not answering costs what was typed, as it would have without the store, never the page.
+    run: (command, fallback) =>
+      connected()
+        .then(command)
+        .catch((error: unknown) => (warnOnce(error), fallback)),
+    async close() {
+      const redis = await connection;
+      await redis?.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+export function redisStore<T = KeptForm>(
+  redis: LazyRedis,
+  { maxBytes, prefix = "almoner:kept" }: StoreBounds,
+): KeptStore<T> {
+  const formKey = `${prefix}:`;
+  // Tokens with their sizes, oldest first, and their total: what bounds the store.
+  const keys = [formKey, `${prefix}-index`, `${prefix}-bytes`];
   return {
     async keep(token, kept) {
       const json = withinBound(kept);
       if (json === null) return false;
       const args = [token, json, KEPT_FOR_MS, maxBytes];
-      const keeping = (redis: Redis) => redis.eval(KEEP_SCRIPT, keys.length, ...keys, ...args);
-      return orElse((redis) => keeping(redis).then(() => true), false);
+      const keeping = (client: Redis) => client.eval(KEEP_SCRIPT, keys.length, ...keys, ...args);
+      return redis.run((client) => keeping(client).then(() => true), false);
     },
-    get: async (token) => parsed<T>(await orElse((redis) => redis.get(formKey + token), null)),
-    forget: async (token) => void (await orElse((redis) => redis.del(formKey + token), 0)),
-    async close() {
-      const redis = await connection;
-      await redis?.quit().catch(() => redis.disconnect());
-    },
+    get: async (token) => parsed<T>(await redis.run((client) => client.get(formKey + token), null)),
+    forget: async (token) => void (await redis.run((client) => client.del(formKey + token), 0)),
   };
 }
 

@@ -5,9 +5,11 @@ import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import {
-  type KeptFormStore,
+  type LazyRedis,
+  lazyRedis,
   memoryStore,
-  openKeptFormStore,
+  openKeptStores,
+  redisStore,
 } from "../../app/lib/kept-form-store.server.ts";
 import type { KeptForm } from "../../app/lib/kept-forms.server.ts";
 
@@ -28,21 +30,26 @@ function formOfSize(bytes: number): KeptForm {
   return formOf({ about: "x".repeat(bytes - overhead) });
 }
 
-const opened: KeptFormStore[] = [];
+const opened: { close(): Promise<void> }[] = [];
 const prefixes: string[] = [];
 
-function redisStore(
+function connection(url = REDIS_URL, name = "almoner-test"): LazyRedis {
+  const redis = lazyRedis(url, name);
+  opened.push(redis);
+  return redis;
+}
+
+/** A store in Redis, as an instance of the web tier opens it, under keys of its own. */
+function keptInRedis(
   maxBytes = 32 * 1024 * KiB,
   prefix = `almoner-test:${randomBytes(4).toString("hex")}`,
 ) {
   prefixes.push(prefix);
-  const store = openKeptFormStore(REDIS_URL, { maxBytes, prefix });
-  opened.push(store);
-  return store;
+  return redisStore(connection(), { maxBytes, prefix });
 }
 
 afterAll(async () => {
-  await Promise.all(opened.map((store) => store.close()));
+  await Promise.all(opened.map((redis) => redis.close()));
   const redis = new Redis(REDIS_URL);
   for (const prefix of prefixes) {
     const keys = await redis.keys(`${prefix}*`);
@@ -53,7 +60,7 @@ afterAll(async () => {
 
 describe.each([
   ["in memory", () => memoryStore()],
-  ["in Redis", () => redisStore()],
+  ["in Redis", () => keptInRedis()],
 ])("a kept form %s", (_where, open) => {
   it("is given back by its token until it is forgotten", async () => {
     const store = open();
@@ -76,14 +83,14 @@ describe.each([
 describe("kept forms in Redis", () => {
   it("kept by one instance are given back by another", async () => {
     const prefix = `almoner-test:${randomBytes(4).toString("hex")}`;
-    const [first, second] = [redisStore(undefined, prefix), redisStore(undefined, prefix)];
+    const [first, second] = [keptInRedis(undefined, prefix), keptInRedis(undefined, prefix)];
     const kept = formOf({ title: "Typed on the first instance" });
     expect(await first!.keep("shared", kept)).toBe(true);
     expect(await second!.get("shared")).toEqual(kept);
   });
 
   it("drop the oldest while all of them are over the bound", async () => {
-    const store = redisStore(100 * KiB);
+    const store = keptInRedis(100 * KiB);
     for (const token of ["a", "b", "c"]) {
       expect(await store.keep(token, formOfSize(40 * KiB))).toBe(true);
     }
@@ -93,10 +100,28 @@ describe("kept forms in Redis", () => {
   });
 
   it("are not kept when Redis does not answer, and nothing fails", async () => {
-    const store = openKeptFormStore("redis://127.0.0.1:1", { maxBytes: 100 * KiB });
-    opened.push(store);
+    const store = redisStore(connection("redis://127.0.0.1:1"), { maxBytes: 100 * KiB });
     expect(await store.keep("lost", formOf({ title: "Typed" }))).toBe(false);
     expect(await store.get("lost")).toBeNull();
     await store.forget("lost");
+  });
+
+  it("and previews of one web tier share one connection, opened at the first form kept", async () => {
+    const stores = openKeptStores(REDIS_URL);
+    opened.push(stores);
+    const named = async () => {
+      const redis = new Redis(REDIS_URL);
+      const clients = (await redis.client("LIST")) as string;
+      await redis.quit();
+      return clients.split("\n").filter((line) => line.includes(" name=almoner-web:kept ")).length;
+    };
+    const before = await named();
+    const token = `almoner-test-${randomBytes(4).toString("hex")}`;
+    expect(await named()).toBe(before);
+    expect(await stores.keptForms.keep(token, formOf({ title: "Typed" }))).toBe(true);
+    expect(await stores.keptPreviews.get(token)).toBeNull();
+    expect(await stores.keptForms.get(token)).toEqual(formOf({ title: "Typed" }));
+    expect(await named()).toBe(before + 1);
+    await stores.keptForms.forget(token);
   });
 });

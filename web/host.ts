@@ -279,9 +279,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     security.apply(reply.raw, [`'nonce-${nonce}'`]);
     const response = await render(request, fetchRequest, { nonce, tooLargeUploads });
     // Staff see their change here at once; other instances hear of it from the API (record 045).
-    // A preview changes nothing (record 054).
-    const isWrite = !SAFE_METHODS.has(request.method) && !url.pathname.endsWith("/preview");
-    if (isWrite && url.pathname.startsWith("/admin/") && response.status < 400) forgetPages();
+    const isWrite = !SAFE_METHODS.has(request.method) && app.changesContent(url.pathname);
+    if (isWrite && response.status < 400) forgetPages();
     const secret = app.carriesSecret(url);
     return sendAnswer(request, reply, response, secret ? "private, no-store" : undefined);
   }

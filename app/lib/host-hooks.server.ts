@@ -19,6 +19,8 @@ export type HostHooks = {
   renderVariantOf(acceptLanguage: string): string;
   /** After an admin's successful save through this web tier. */
   forgetSharedData(): void;
+  /** Whether a successful post to this path may change what visitors' pages show. */
+  changesContent(pathname: string): boolean;
   /** Whether the action at this path takes files (and so a multipart body). */
   takesFiles(pathname: string): boolean;
   /** Whether the URL carries what only its visitor should see: never kept nor shared. */
@@ -43,6 +45,8 @@ export function createHostHooks(options: HostOptions): HostHooks {
     loadContext: (facts) => createLoadContext({ config, keptForms, keptPreviews, ...facts }),
     renderVariantOf: (acceptLanguage) => resolveLocale(acceptLanguage),
     forgetSharedData,
+    // A preview saves nothing (record 054).
+    changesContent: (pathname) => pathname.startsWith("/admin/") && !/\/preview\/?$/.test(pathname),
     takesFiles: (pathname) => TAKES_FILES.test(pathname),
     carriesSecret,
     close,

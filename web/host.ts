@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import { createRequest } from "@remix-run/node-fetch-server";
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
@@ -58,7 +57,7 @@ const STORAGE_HEADERS = [
 /**
  * The web tier's HTTP host on Fastify, as the API is (record 047): what is ours is the render
  * cache's fast path, the checks on a request, and the wiring. Files come from @fastify/static,
- * forms from Fastify's parsers and @fastify/multipart, headers from helmet, concurrency limits
+ * forms from Fastify's parsers and busboy, headers from helmet, concurrency limits
  * from p-limit, pages from React Router.
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
@@ -145,6 +144,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     { parseAs: "buffer" },
     (_request, body, done) => done(null, body),
   );
+  // Read as it streams in by the action's own reading (forms.readForm), when it takes files.
+  web.addContentTypeParser("multipart/form-data", (_request, _body, done) => done(null));
   // Any other body is read within the limit first: 413 past it, else 415 (Fastify's order is
   // the other way round).
   web.addContentTypeParser("*", { parseAs: "buffer" }, (request, _body, done) =>
@@ -312,11 +313,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     exposeHeadRoute: false,
     handler: answer,
   });
-  // Only writes read a body, so only they pay for @fastify/multipart's hooks on every request.
-  await web.register(async (writes) => {
-    await writes.register(multipart, { throwFileSizeLimit: false });
-    writes.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/*", handler: answer });
-  });
+  web.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/*", handler: answer });
 
   await web.listen({ port: options.port, host: options.host });
   const { port } = web.server.address() as { port: number };

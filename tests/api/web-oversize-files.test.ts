@@ -1,8 +1,7 @@
-// A unit test of the web host's body reading (web/forms.ts, on @fastify/multipart): a form whose
-// file is over the limit keeps its text, and the app learns which file was dropped. Like
+// A unit test of the web host's body reading (web/forms.ts, on busboy): a form whose file is over
+// the limit keeps its text, and the app learns which file was dropped; too many parts are refused. Like
 // web-form-failures.test.ts it lives in the api project, the one vitest runs, and needs no API.
 import { Readable } from "node:stream";
-import fastifyMultipart from "@fastify/multipart";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { filesTooLarge } from "../../app/lib/forms.server.ts";
@@ -47,11 +46,11 @@ const limits = {
   field: 5_000,
 };
 
-/** A Fastify host with the plugin as web/host.ts registers it, reading each post as the host does. */
+/** A Fastify host that leaves multipart to readForm, as web/host.ts does, reading each post as it does. */
 const host = Fastify();
 let lastRead: ReadForm | undefined;
 beforeAll(async () => {
-  await host.register(fastifyMultipart, { throwFileSizeLimit: false });
+  host.addContentTypeParser("multipart/form-data", (_request, _body, done) => done(null));
   host.post("/admin/blog/1", async (request, reply) => {
     try {
       lastRead = await readForm(request, reply, true, limits);
@@ -95,6 +94,7 @@ describe("a multipart post to an action that takes files", () => {
       expect(tooLarge).toEqual(["image"]);
       expect(filesTooLarge(request)).toEqual([{ field: "image", filename: "huge.jpg" }]);
       const fields = await request.formData();
+      expect([...fields.keys()]).toEqual(["title", "article", "photo"]);
       expect(fields.get("title")).toBe("Spring fair");
       expect(fields.get("article")).toBe(article);
       expect(fields.has("image")).toBe(false);
@@ -140,4 +140,22 @@ describe("a multipart post to an action that takes files", () => {
     const longText = multipart([{ name: "article", value: "a".repeat(20_000) }]);
     expect((await post(longText, 512)).statusCode).toBe(413);
   });
+
+  for (const chunkSize of [7, 4096]) {
+    it(`refuses more parts than 100 fields and 20 files with 413 (chunks of ${chunkSize} bytes)`, async () => {
+      const fields = (count: number) =>
+        Array.from({ length: count }, (_, index) => ({ name: `f${index}`, value: "1" }));
+      const files = Array.from({ length: 20 }, (_, index) => ({
+        name: "file",
+        filename: `${index}.jpg`,
+        bytes: 10,
+      }));
+      const full = await read(multipart([...fields(100), ...files]), chunkSize);
+      expect((await full.request.formData()).getAll("file")).toHaveLength(20);
+      const over = await post(multipart([...fields(101), ...files]), chunkSize);
+      expect(over.statusCode).toBe(413);
+      expect(over.json()).toEqual({ message: "The form has too many fields." });
+      expect((await post(multipart(fields(5000)), chunkSize)).statusCode).toBe(413);
+    });
+  }
 });

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { Transform } from "node:stream";
-import { Busboy, type BusboyHeaders } from "@fastify/busboy";
+import { Busboy, type BusboyHeaders, type BusboyInstance } from "@fastify/busboy";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { HttpError } from "../server/errors.ts";
 import type { SecurityHeaders } from "./security.ts";
@@ -196,13 +196,9 @@ function readMultipart(raw: IncomingMessage, limits: FormLimits): Promise<Multip
   const maxParts = limits.fieldCount + limits.fileCount;
   const boundary = /;\s*boundary=(?:"([^"]+)"|([^\s;]+))/i.exec(raw.headers["content-type"] ?? "");
   if (!boundary) return Promise.reject(UNREADABLE);
-  return new Promise((resolve, reject) => {
-    // In the body's order; a file is complete only once its stream ends.
-    const entries: Promise<[string, string | File] | null>[] = [];
-    const dropped: { field: string; filename: string }[] = [];
-    let keptBytes = 0;
-    const counted = partsCounted(`--${boundary[1] ?? boundary[2]}`, maxParts);
-    const parser = Busboy({
+  let parser: BusboyInstance;
+  try {
+    parser = Busboy({
       headers: raw.headers as BusboyHeaders,
       limits: {
         fields: limits.fieldCount,
@@ -213,6 +209,15 @@ function readMultipart(raw: IncomingMessage, limits: FormLimits): Promise<Multip
         headerPairs: 20,
       },
     });
+  } catch {
+    return Promise.reject(UNREADABLE); // A boundary busboy cannot use.
+  }
+  return new Promise((resolve, reject) => {
+    // In the body's order; a file is complete only once its stream ends.
+    const entries: Promise<[string, string | File] | null>[] = [];
+    const dropped: { field: string; filename: string }[] = [];
+    let keptBytes = 0;
+    const counted = partsCounted(`--${boundary[1] ?? boundary[2]}`, maxParts);
     let settled = false;
     const fail = (error: HttpError) => {
       if (settled) return;

@@ -158,4 +158,14 @@ describe("a multipart post to an action that takes files", () => {
       expect((await post(multipart(fields(5000)), chunkSize)).statusCode).toBe(413);
     });
   }
+
+  it("answers a boundary it cannot use with 400", async () => {
+    for (const type of ["multipart/form-data; boundary=", "multipart/form-data; boundary"]) {
+      const answer = await post(multipart([{ name: "title", value: "A" }]), 4096, {
+        "Content-Type": type,
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ message: "The form could not be read." });
+    }
+  });
 });

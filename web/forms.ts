@@ -47,7 +47,6 @@ export function refusalFor(error: unknown, takesFiles: boolean): HttpError | nul
   const { code, statusCode } = error as { code?: string; statusCode?: number };
   if (code === "FST_ERR_CTP_BODY_TOO_LARGE") return TOO_LARGE;
   if (code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return notAForm(takesFiles);
-  if (code && /^FST_(PARTS|FILES|FIELDS)_LIMIT$/.test(code)) return TOO_MANY_PARTS;
   if (code?.startsWith("FST_") && statusCode && statusCode < 500) return UNREADABLE;
   // A client that went away mid-body is no failure of ours.
   if (code === "ECONNRESET" || code === "ERR_STREAM_PREMATURE_CLOSE") return UNREADABLE;

@@ -307,13 +307,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     return answerFromApp(request, reply, url);
   }
 
-  web.route({
-    method: ["GET", "HEAD", "OPTIONS"],
-    url: "/*",
-    exposeHeadRoute: false,
-    handler: answer,
-  });
-  web.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/*", handler: answer });
+  web.route({ method: forms.ALLOWED_METHODS, url: "/*", exposeHeadRoute: false, handler: answer });
 
   await web.listen({ port: options.port, host: options.host });
   const { port } = web.server.address() as { port: number };

@@ -193,7 +193,8 @@ export async function readForm(
  */
 function readMultipart(raw: IncomingMessage, limits: FormLimits): Promise<MultipartForm> {
   const maxParts = limits.fieldCount + limits.fileCount;
-  const boundary = /;\s*boundary=(?:"([^"]+)"|([^\s;]+))/i.exec(raw.headers["content-type"] ?? "");
+  const quoted = /;\s*boundary=(?:"([^"]*)"|([^\s;"]+))/i.exec(raw.headers["content-type"] ?? "");
+  const boundary = quoted?.[1] || quoted?.[2];
   if (!boundary) return Promise.reject(UNREADABLE);
   let parser: BusboyInstance;
   try {
@@ -216,7 +217,7 @@ function readMultipart(raw: IncomingMessage, limits: FormLimits): Promise<Multip
     const entries: Promise<[string, string | File] | null>[] = [];
     const dropped: { field: string; filename: string }[] = [];
     let keptBytes = 0;
-    const counted = partsCounted(`--${boundary[1] ?? boundary[2]}`, maxParts);
+    const counted = partsCounted(`--${boundary}`, maxParts);
     let settled = false;
     const fail = (error: HttpError) => {
       if (settled) return;

@@ -160,7 +160,12 @@ describe("a multipart post to an action that takes files", () => {
   }
 
   it("answers a boundary it cannot use with 400", async () => {
-    for (const type of ["multipart/form-data; boundary=", "multipart/form-data; boundary"]) {
+    const types = [
+      "multipart/form-data; boundary=",
+      "multipart/form-data; boundary",
+      'multipart/form-data; boundary=""',
+    ];
+    for (const type of types) {
       const answer = await post(multipart([{ name: "title", value: "A" }]), 4096, {
         "Content-Type": type,
       });

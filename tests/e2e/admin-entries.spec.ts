@@ -290,6 +290,8 @@ test("an admin writes a news post with formatting and photos; a visitor reads it
   appUrl,
   javaScriptEnabled,
 }, testInfo) => {
+  // An admin's whole writing session and a visitor's reading of it, in one journey.
+  test.slow();
   await signInAsAdmin(page, { apiUrl, appUrl });
   const title = uniqueTitle("Harvest festival", testInfo.project.name);
   await page.goto("/admin/blog");

@@ -379,6 +379,8 @@ test.describe(
       apiUrl,
       appUrl,
     }, testInfo) => {
+      // Two sign-outs and two Log Ins in one journey: longer than most on a busy machine.
+      test.slow();
       const urls = { apiUrl, appUrl };
       await withNewsPost(
         page,

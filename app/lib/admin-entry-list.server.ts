@@ -26,6 +26,7 @@ import {
 import { takeFlash } from "./flash.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
+import { takeKeptAdd } from "./kept-forms.server.ts";
 import { apiClientContext, siteSettingsContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -85,11 +86,12 @@ export async function loadAdminEntryListScreen(
   kind: EntryKind,
   { request, url }: { request: Request; url: URL },
 ) {
-  const [page, { flash, headers }] = await Promise.all([
+  const [page, { flash, headers }, keptAdd] = await Promise.all([
     loadAdminEntryList(context, kind, url),
     takeFlash(context, request),
+    takeKeptAdd(context, request, url),
   ]);
-  return data({ ...page, flash, adding: url.searchParams.has("add") }, { headers });
+  return data({ ...page, flash, adding: url.searchParams.has("add"), keptAdd }, { headers });
 }
 
 /** The list screens' posts: add an entry (→ its edit screen), or put the list in a new order. */

@@ -18,7 +18,7 @@ import {
 import { GallerySchema, type Gallery } from "./api-types.ts";
 import { flashAfterDelete } from "./admin-trash.server.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
-import { keptAtSignOutOf, takeKeptForm } from "./kept-forms.server.ts";
+import { keptAtSignOutOf, takeKeptAdd, takeKeptForm } from "./kept-forms.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
 import { goneWhileEditingMessage } from "./history.server.ts";
@@ -37,7 +37,7 @@ export async function loadAdminGalleryListScreen(
   context: Context,
   { request, url }: { request: Request; url: URL },
 ) {
-  const [list, { flash, headers }] = await Promise.all([
+  const [list, { flash, headers }, keptAdd] = await Promise.all([
     readAdminListPage(context, "/api/galleries", GallerySchema, {
       page: requestedPage(url),
       limit: GALLERY_PAGE_SIZE,
@@ -45,6 +45,7 @@ export async function loadAdminGalleryListScreen(
       search: requestedSearch(url),
     }),
     takeFlash(context, request),
+    takeKeptAdd(context, request, url),
   ]);
   return data(
     {
@@ -55,6 +56,7 @@ export async function loadAdminGalleryListScreen(
       unavailable: list.unavailable,
       flash,
       adding: url.searchParams.has("add"),
+      keptAdd,
     },
     { headers },
   );

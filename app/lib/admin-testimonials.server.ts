@@ -32,6 +32,7 @@ import {
   takeTheirs,
   typedValues,
 } from "./history.server.ts";
+import { takeKeptAdd } from "./kept-forms.server.ts";
 import { apiClientContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -51,11 +52,12 @@ export async function loadAdminTestimonialsScreen(
   // Checked before any call starts: a throw among them would leave the others' failures unhandled.
   const editId = edit === null ? null : requireRecordId(edit);
   const gone = context.get(goneWhileEditingContext);
-  const [list, editing, { flash, headers }, draft] = await Promise.all([
+  const [list, editing, { flash, headers }, draft, keptAdd] = await Promise.all([
     loadTestimonialPage(context, url),
     gone ?? (editId === null ? null : loadTestimonial(context, String(editId))),
     gone ? { flash: null, headers: undefined } : takeFlash(context, request),
     gone || editId === null ? null : loadDraft(context, "testimonials", editId, { request, url }),
+    editId === null ? takeKeptAdd(context, request, url) : null,
   ]);
   return data(
     {
@@ -63,6 +65,7 @@ export async function loadAdminTestimonialsScreen(
       editing: editing && withDraftVersion(editing, draft),
       draft,
       adding: !editing && url.searchParams.has("add"),
+      keptAdd,
       confirmingDelete: editing !== null && url.searchParams.get("confirm") === "delete",
       flash,
     },

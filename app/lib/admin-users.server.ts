@@ -25,7 +25,7 @@ import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
 import { goneWhileEditingMessage } from "./history.server.ts";
-import { keptAtSignOutOf, takeKeptForm } from "./kept-forms.server.ts";
+import { keptAtSignOutOf, takeKeptAdd, takeKeptForm } from "./kept-forms.server.ts";
 import { requireRecordId } from "./guards.server.ts";
 import { apiClientContext, siteSettingsContext } from "./request-context.server.ts";
 import type { Flash } from "../components/flash-message.tsx";
@@ -39,7 +39,7 @@ export async function loadAdminUserListScreen(
   context: Context,
   { request, url }: { request: Request; url: URL },
 ) {
-  const [list, { flash, headers }] = await Promise.all([
+  const [list, { flash, headers }, keptAdd] = await Promise.all([
     readAdminListPage(context, "/api/users", UserSchema, {
       page: requestedPage(url),
       limit: ADMIN_PAGE_SIZE,
@@ -47,6 +47,7 @@ export async function loadAdminUserListScreen(
       search: requestedSearch(url),
     }),
     takeFlash(context, request),
+    takeKeptAdd(context, request, url),
   ]);
   return data(
     {
@@ -57,6 +58,7 @@ export async function loadAdminUserListScreen(
       unavailable: list.unavailable,
       flash,
       adding: url.searchParams.has("add"),
+      keptAdd,
     },
     { headers },
   );

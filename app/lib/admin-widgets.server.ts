@@ -46,6 +46,7 @@ import {
   typedValues,
 } from "./history.server.ts";
 import type { EditConflict } from "./history.ts";
+import { takeKeptAdd } from "./kept-forms.server.ts";
 import { apiClientContext, siteSettingsContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -78,12 +79,13 @@ export async function loadAdminWidgetListScreen(
 ) {
   const api = context.get(apiClientContext);
   const search = requestedSearch(url);
-  const [list, { flash, headers }] = await Promise.all([
+  const [list, { flash, headers }, keptAdd] = await Promise.all([
     unusableAsUnavailable(
       "The list /api/widgets",
       api.read("/api/widgets", pagedSchema(AdminWidgetSchema)),
     ),
     takeFlash(context, request),
+    takeKeptAdd(context, request, url),
   ]);
   const widgets = (list?.results ?? []).filter((widget) => widgetMatches(widget, search));
   return data(
@@ -92,6 +94,7 @@ export async function loadAdminWidgetListScreen(
       search,
       flash,
       adding: url.searchParams.has("add"),
+      keptAdd,
       unavailable: list === null,
     },
     { headers },

@@ -67,6 +67,9 @@ export const AUTOSAVE_FAILED: Record<AutosaveFailure, string> = {
 /** Above an edit form that starts from what a Save sent after the session ended (record 050). */
 export const KEPT_AT_SIGN_OUT =
   "This is what you typed before you were signed out. It is not saved yet: check it, then press Save.";
+/** Above an Add modal's form that starts from what its Add sent after the session ended. */
+export const keptAddText = (button: string) =>
+  `This is what you typed before you were signed out. It is not added yet: check it, then press ${button}.`;
 /** After it, when a picture had been chosen too: the browser cannot be given a file back. */
 export const KEPT_PICTURE_LOST = "The picture you chose could not be kept: choose it again.";
 /** After it, when a password had been typed too: a password is never kept. */

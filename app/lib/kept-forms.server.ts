@@ -26,11 +26,14 @@ export const KEPT_FORM_NOTICE =
   "You were signed out, so your changes were not saved. Log in, and what you typed will be back in the form.";
 
 /**
- * The edit screens that restore a kept form: those with autosaved drafts (record 030), a user's
+ * The edit screens that restore a kept Save: those with autosaved drafts (record 030), a user's
  * and a gallery's.
  */
-const KEEPS_TYPED =
+const EDIT_SCREENS =
   /^\/admin\/(?:(?:projects|blog|opportunities|widgets|users|galleries)\/\d{1,10}|testimonials|settings)\/?$/;
+/** The lists whose Add modal (`?add=1`) restores a kept Add. */
+const ADD_MODALS =
+  /^\/admin\/(?:projects|blog|opportunities|widgets|users|galleries|testimonials)\/?$/;
 const PASSWORD_FIELD = /password/i;
 const KEPT_COOKIE = "almoner_kept";
 /** Who was last signed in to the admin area in this browser: a kept form goes back to them only. */
@@ -65,16 +68,18 @@ function isPageSubmission(request: Request): boolean {
 }
 
 /**
- * For a Save posted without JavaScript by a browser whose session has ended: keeps what was typed
+ * For a Save or an Add posted without JavaScript by a browser whose session has ended: keeps what was typed
  * and throws the redirect to Log In, with a notice and the kept form's cookie. Returns for any
  * other request, which the guard then handles as before.
  */
 export async function keepTypedForLogIn(context: Context, request: Request, url: URL) {
-  if (request.method !== "POST" || !KEEPS_TYPED.test(url.pathname)) return;
-  if (!isPageSubmission(request)) return;
+  if (request.method !== "POST" || !isPageSubmission(request)) return;
+  const adding = ADD_MODALS.test(url.pathname) && url.searchParams.has("add");
+  if (!adding && !EDIT_SCREENS.test(url.pathname)) return;
   const formData = await request.formData().catch(() => null);
-  const intent = formData?.get(INTENT_FIELD);
-  if (!formData || (intent !== null && intent !== "save")) return;
+  const intent = formData?.get(INTENT_FIELD) ?? null;
+  const keeps = adding ? intent === "create" : intent === null || intent === "save";
+  if (!formData || !keeps) return;
   const { version, values } = draftedFormOf(formData);
   let passwordLost = false;
   for (const [name, value] of Object.entries(values)) {
@@ -123,6 +128,17 @@ export async function takeKeptForm(
   const keptFor = kept.keptFor ?? null; // Forms kept before this was noted name nobody.
   if (keptFor !== null && keptFor !== String(admin?.id)) return null;
   return kept;
+}
+
+/** What an open Add modal (`?add=1`) starts from: the Add this browser kept for it, if any. */
+export async function takeKeptAdd(
+  context: Context,
+  request: Request,
+  url: URL,
+): Promise<KeptAtSignOut | null> {
+  if (!url.searchParams.has("add")) return null;
+  const kept = await takeKeptForm(context, request, url);
+  return kept && keptAtSignOutOf(kept);
 }
 
 /** What a screen shows of a kept form: the values typed, and what could not be kept. */

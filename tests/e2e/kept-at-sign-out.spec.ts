@@ -1,6 +1,13 @@
 import { E2E_ADMIN } from "./accounts.ts";
 import { logInThroughForm, logOutInAnotherTab } from "./account-support.ts";
-import { photoFile, sessionHeaders, uniqueTitle, withApiItem } from "./admin-support.ts";
+import {
+  adminApiDelete,
+  photoFile,
+  sessionHeaders,
+  signInAsAdmin,
+  uniqueTitle,
+  withApiItem,
+} from "./admin-support.ts";
 import { expect, test } from "./fixtures.ts";
 
 const KEPT_FORM_NOTICE =
@@ -187,6 +194,126 @@ test.describe(
       );
     });
 
+    test("an Add Testimonial, an Add User and an Add Blog come back in their modals after Log In, and add once pressed", async ({
+      page,
+      apiUrl,
+      appUrl,
+    }, testInfo) => {
+      test.slow();
+      const urls = { apiUrl, appUrl };
+      const keptAdd = (button: string) =>
+        `This is what you typed before you were signed out. It is not added yet: check it, then press ${button}.`;
+      const name = uniqueTitle("Hana", testInfo.project.name);
+      const lastname = uniqueTitle("Added-later", testInfo.project.name).replace(/\s+/g, "-");
+      const email = `${lastname.toLowerCase()}@example.org`;
+      const title = uniqueTitle("Added after lunch", testInfo.project.name);
+      const listed = async <T extends { id: number }>(path: string) => {
+        const response = await page.request.get(`${apiUrl}${path}`, {
+          headers: await sessionHeaders(page, urls),
+        });
+        return ((await response.json()) as { results: T[] }).results;
+      };
+      try {
+        await signInAsAdmin(page, urls);
+        await page.goto("/admin/testimonials?add=1");
+        await logOutInAnotherTab(page);
+        const testimonial = page.getByRole("dialog", { name: "Add Testimonial" });
+        const twoStars = testimonial.getByRole("radio", { name: "2 stars", exact: true });
+        const review = testimonial.getByRole("textbox", { name: "Review" });
+        await testimonial.getByLabel("Name").fill(name);
+        await twoStars.check();
+        await review.fill("<p>Written while signed out.</p>");
+        await testimonial.getByRole("button", { name: "Add Testimonial" }).click();
+        await expect(page.getByRole("alert")).toHaveText(KEPT_FORM_NOTICE);
+        await logInThroughForm(page, E2E_ADMIN);
+
+        await expect(page).toHaveURL("/admin/testimonials?add=1");
+        await expect(testimonial.getByRole("status")).toHaveText(keptAdd("Add Testimonial"));
+        await expect(testimonial.getByLabel("Name")).toHaveValue(name);
+        await expect(twoStars).toBeChecked();
+        await expect(review).toHaveValue("<p>Written while signed out.</p>");
+        await testimonial.getByRole("button", { name: "Add Testimonial" }).click();
+        await expect(
+          page.getByRole("status").filter({ hasText: "Testimonial Added Successfully" }),
+        ).toBeVisible();
+        type Testimonial = { id: number; name: string; score: number; review: string };
+        const testimonials = (await listed<Testimonial>("/api/testimonials?limit=100")).filter(
+          (added) => added.name === name,
+        );
+        expect(testimonials.map(({ score, review }) => ({ score, review }))).toEqual([
+          { score: 2, review: "<p>Written while signed out.</p>" },
+        ]);
+
+        await page.goto("/admin/users?add=1");
+        await logOutInAnotherTab(page);
+        const user = page.getByRole("dialog", { name: "Add User" });
+        await user.getByLabel("First Name").fill("Hana");
+        await user.getByLabel("Last Name").fill(lastname);
+        await user.getByLabel("Email").fill(email);
+        await user.getByLabel("Access Level").selectOption("admin");
+        await user.getByLabel("Set a password now").check();
+        await user.getByLabel("Password", { exact: true }).fill("a-long-password-1");
+        await user.getByLabel("Password Confirmation").fill("a-long-password-1");
+        await user.getByRole("button", { name: "Add User" }).click();
+        await expect(page.getByRole("alert")).toHaveText(KEPT_FORM_NOTICE);
+        await logInThroughForm(page, E2E_ADMIN);
+
+        await expect(page).toHaveURL("/admin/users?add=1");
+        await expect(user.getByRole("status")).toHaveText(
+          `${keptAdd("Add User")} The password you typed was not kept: type it again.`,
+        );
+        await expect(user.getByLabel("First Name")).toHaveValue("Hana");
+        await expect(user.getByLabel("Last Name")).toHaveValue(lastname);
+        await expect(user.getByLabel("Email")).toHaveValue(email);
+        await expect(user.getByLabel("Access Level")).toHaveValue("admin");
+        await expect(user.getByLabel("Set a password now")).toBeChecked();
+        await expect(user.getByLabel("Password", { exact: true })).toHaveValue("");
+        await user.getByLabel("Password", { exact: true }).fill("a-long-password-1");
+        await user.getByLabel("Password Confirmation").fill("a-long-password-1");
+        await user.getByRole("button", { name: "Add User" }).click();
+        await expect(
+          page.getByRole("status").filter({ hasText: `User added: Hana ${lastname}.` }),
+        ).toBeVisible();
+
+        await page.goto("/admin/blog?add=1");
+        await logOutInAnotherTab(page);
+        const post = page.getByRole("dialog", { name: "Add Blog" });
+        await post.getByLabel("Title").fill(title);
+        await post.getByRole("button", { name: "Add Blog" }).click();
+        await expect(page.getByRole("alert")).toHaveText(KEPT_FORM_NOTICE);
+        await logInThroughForm(page, E2E_ADMIN);
+
+        await expect(page).toHaveURL("/admin/blog?add=1");
+        await expect(post.getByRole("status")).toHaveText(keptAdd("Add Blog"));
+        await expect(post.getByLabel("Title")).toHaveValue(title);
+        await post.getByRole("button", { name: "Add Blog" }).click();
+        await expect(page).toHaveURL(/\/admin\/blog\/\d+$/);
+        await expect(page.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(title);
+
+        // Taken once: the modal opened again starts empty.
+        await page.goto("/admin/blog?add=1");
+        await expect(post.getByLabel("Title")).toHaveValue("");
+        await expect(post.getByRole("status")).toHaveCount(0);
+      } finally {
+        await signInAsAdmin(page, urls);
+        for (const { id } of (
+          await listed<{ id: number; name: string }>("/api/testimonials?limit=100")
+        ).filter((added) => added.name === name)) {
+          await adminApiDelete(page, urls, `/api/testimonials/${id}`);
+        }
+        for (const { id } of await listed(`/api/users?q=${encodeURIComponent(email)}`)) {
+          await adminApiDelete(page, urls, `/api/users/${id}`);
+        }
+        for (const { id } of (
+          await listed<{ id: number; title: string }>(
+            `/api/blog?limit=100&q=${encodeURIComponent(title)}`,
+          )
+        ).filter((added) => added.title === title)) {
+          await adminApiDelete(page, urls, `/api/blog/${id}`);
+        }
+      }
+    });
+
     test("what one admin typed is not shown to another admin who logs in next on that computer", async ({
       page,
       apiUrl,
@@ -256,13 +383,17 @@ test.describe(
       expect(save.status()).toBe(302);
       expect(save.headers().location).toBe(toLogIn("/admin/blog/1"));
       expect(kept(save)).toBe(true);
+      const add = await post("/admin/users?add=1", { intent: "create", firstname: "Typed" });
+      expect(add.headers().location).toBe(toLogIn("/admin/users?add=1"));
+      expect(kept(add)).toBe(true);
 
       for (const response of [
         await post("/admin/blog/1", { intent: "save", title: "Typed" }, "cors"),
         await post("/admin/blog/1", { intent: "delete" }),
         await post("/admin/blog/1", { intent: "save" }),
-        // Add User is on the list's screen, which restores nothing.
+        // An Add is kept only from its open modal (`?add=1`), which restores it.
         await post("/admin/users", { intent: "create", firstname: "Typed" }),
+        await post("/admin/users?add=1", { intent: "save", firstname: "Typed" }),
       ]) {
         expect(response.status()).toBe(302);
         expect(response.headers().location).toMatch(/^\/login\?redirectTo=/);

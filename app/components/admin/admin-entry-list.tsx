@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { KeptAtSignOut } from "../../lib/drafts.ts";
 import { Link, useFetcher } from "react-router";
 import type { AdminEntryKind } from "../../lib/admin-entries.ts";
 import { CreateEntrySchema, STATUS_FILTERS } from "../../lib/admin-entries.ts";
@@ -25,6 +26,8 @@ type Props = {
   status: EntryStatus | "";
   flash: Flash | null;
   adding: boolean;
+  /** What an Add sent after the session ended, kept over Log In: the modal starts from it. */
+  keptAdd?: KeptAtSignOut | null;
   createResult?: SubmissionResult<string[]> | null;
   /** The list could not be read: a message in its place, the rest of the screen as ever. */
   unavailable?: boolean;
@@ -40,6 +43,7 @@ export function AdminEntryList({
   status,
   flash,
   adding,
+  keptAdd,
   createResult,
   unavailable = false,
 }: Props) {
@@ -119,6 +123,7 @@ export function AdminEntryList({
           fieldName="title"
           label={config.titleLabel}
           result={createResult}
+          kept={keptAdd}
         />
       ) : null}
     </>

@@ -4,11 +4,13 @@ import { Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import { STATUS_LABELS } from "../../lib/admin-entries.ts";
 import type { EntryStatus } from "../../lib/api-types.ts";
+import type { KeptAtSignOut } from "../../lib/drafts.ts";
 import { responsiveImage } from "../../lib/images.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import { FormMessage, IntentField, SubmitButton, TextField } from "../form-fields.tsx";
 import { AppForm } from "../app-form.tsx";
 import { Modal } from "../modal.tsx";
+import { KeptAtSignOutNotice } from "./autosave.tsx";
 
 /** "Go Back" on the left, the screen's own buttons on the right. */
 export function AdminToolbar({ backTo, children }: { backTo: string; children?: ReactNode }) {
@@ -178,7 +180,8 @@ export function AdminCard({
 /**
  * The Add modal of a list (`?add=1`): one required field, its first error under it, and a
  * button named like the modal ("Add Blog", "Add Gallery") that shows the pending state. The
- * action answers intent "create" and opens the new item's edit screen.
+ * action answers intent "create" and opens the new item's edit screen. An Add that met an ended
+ * session without JavaScript starts again from what was typed (`kept`).
  */
 export function AddItemModal({
   title,
@@ -187,6 +190,7 @@ export function AddItemModal({
   fieldName,
   label,
   result,
+  kept,
 }: {
   title: string;
   closeTo: string;
@@ -195,13 +199,19 @@ export function AddItemModal({
   fieldName: string;
   label: string;
   result?: SubmissionResult<string[]> | null;
+  kept?: KeptAtSignOut | null;
 }) {
-  const [form, fields] = useAppForm(schema, { id: "add-item", lastResult: result });
+  const [form, fields] = useAppForm(schema, {
+    id: "add-item",
+    lastResult: result,
+    defaultValue: kept?.values,
+  });
   const field = fields[fieldName] as FieldMetadata<string>;
   return (
     <Modal title={title} closeTo={closeTo}>
       {/* The first error goes under the field (spec §5); the overall message only without one. */}
       <AppForm form={form} messageAlone action="?add=1" className="space-y-5">
+        <KeptAtSignOutNotice kept={kept} addButton={title} className="" />
         <FormMessage />
         <IntentField value="create" />
         <TextField meta={field} label={label} initialFocus />

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { KeptAtSignOut } from "../../lib/drafts.ts";
 import { Link } from "react-router";
 import { GalleryNameSchema } from "../../lib/admin-galleries.ts";
 import type { Gallery } from "../../lib/api-types.ts";
@@ -16,6 +17,8 @@ type Props = {
   search: string;
   flash: Flash | null;
   adding: boolean;
+  /** What an Add sent after the session ended, kept over Log In: the modal starts from it. */
+  keptAdd?: KeptAtSignOut | null;
   createResult?: SubmissionResult<string[]> | null;
   /** The list could not be read: a message in its place, the rest of the screen as ever. */
   unavailable?: boolean;
@@ -29,6 +32,7 @@ export function AdminGalleryList({
   search,
   flash,
   adding,
+  keptAdd,
   createResult,
   unavailable = false,
 }: Props) {
@@ -76,6 +80,7 @@ export function AdminGalleryList({
           fieldName="name"
           label="Name"
           result={createResult}
+          kept={keptAdd}
         />
       ) : null}
     </>

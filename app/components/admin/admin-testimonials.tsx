@@ -11,7 +11,7 @@ import {
 } from "../../lib/admin-testimonials.ts";
 import type { SavedMeanwhile } from "../../lib/changed-meanwhile.ts";
 import type { Testimonial } from "../../lib/api-types.ts";
-import { draftFormKey, type DraftBanner } from "../../lib/drafts.ts";
+import { draftFormKey, type DraftBanner, type KeptAtSignOut } from "../../lib/drafts.ts";
 import type { EditConflict } from "../../lib/history.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import { Pager } from "../entry-grid.tsx";
@@ -26,7 +26,7 @@ import { ScreenHeading } from "../side-menu.tsx";
 import { StarRatingField } from "../star-rating-field.tsx";
 import { StarRating } from "../star-rating.tsx";
 import { AdminToolbar } from "./admin-entry-parts.tsx";
-import { Autosave, DraftNotice } from "./autosave.tsx";
+import { Autosave, DraftNotice, KeptAtSignOutNotice } from "./autosave.tsx";
 import {
   EditConflictScreen,
   HistoryLink,
@@ -47,6 +47,8 @@ type Props = {
   search: string;
   flash: Flash | null;
   adding: boolean;
+  /** What an Add sent after the session ended, kept over Log In: the modal starts from it. */
+  keptAdd?: KeptAtSignOut | null;
   /** The testimonial the edit modal is open on. */
   editing: Testimonial | null;
   /** The admin's autosaved draft of the testimonial being edited, if any. */
@@ -77,6 +79,7 @@ export function AdminTestimonials({
   search,
   flash,
   adding,
+  keptAdd,
   editing,
   draft,
   confirmingDelete,
@@ -127,6 +130,7 @@ export function AdminTestimonials({
         <TestimonialModal
           place={place}
           testimonial={null}
+          kept={keptAdd}
           result={saveResult}
           submittedReview={submittedReview}
         />
@@ -221,6 +225,7 @@ function TestimonialTable({
 function TestimonialModal({
   place,
   testimonial,
+  kept,
   result,
   submittedReview,
   confirmingDelete = false,
@@ -232,6 +237,8 @@ function TestimonialModal({
 }: {
   place: TestimonialsPlace;
   testimonial: Testimonial | null;
+  /** The Add this browser kept over Log In (the add modal only). */
+  kept?: KeptAtSignOut | null;
   result?: SubmissionResult<string[]> | null;
   submittedReview?: string;
   /** The delete confirmation is open over this modal. */
@@ -242,7 +249,7 @@ function TestimonialModal({
   gone?: boolean;
   savedMeanwhile?: SavedMeanwhile[];
 }) {
-  const restored = draft?.restored?.values;
+  const restored = draft?.restored?.values ?? kept?.values;
   const here = testimonial
     ? testimonialsLocation(place, { edit: testimonial.id })
     : testimonialsLocation(place, { add: true });
@@ -286,6 +293,7 @@ function TestimonialModal({
           className="mb-6"
         />
       ) : null}
+      <KeptAtSignOutNotice kept={kept} addButton="Add Testimonial" className="mb-6" />
       {conflict ? (
         <EditConflictScreen conflict={conflict} fields={TESTIMONIAL_FORM_FIELDS} />
       ) : null}

@@ -10,6 +10,7 @@ import {
   type Access,
 } from "../../lib/admin-users.ts";
 import type { Role, User } from "../../lib/api-types.ts";
+import type { KeptAtSignOut } from "../../lib/drafts.ts";
 import { useCurrentUser, useRootData } from "../../lib/root-data.ts";
 import { useAppForm, useFreshFormKey } from "../../lib/use-app-form.ts";
 import { Pager } from "../entry-grid.tsx";
@@ -21,6 +22,7 @@ import { AppForm } from "../app-form.tsx";
 import { Modal } from "../modal.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
 import { AdminToolbar } from "./admin-entry-parts.tsx";
+import { KeptAtSignOutNotice } from "./autosave.tsx";
 import { UserFields } from "./admin-user-fields.tsx";
 
 const LIST = "/admin/users";
@@ -32,6 +34,8 @@ type Props = {
   search: string;
   flash: Flash | null;
   adding: boolean;
+  /** What an Add sent after the session ended, kept over Log In: the modal starts from it. */
+  keptAdd?: KeptAtSignOut | null;
   createResult?: SubmissionResult<string[]> | null;
   /** The list could not be read: a message in its place, the rest of the screen as ever. */
   unavailable?: boolean;
@@ -45,6 +49,7 @@ export function AdminUserList({
   search,
   flash,
   adding,
+  keptAdd,
   createResult,
   unavailable = false,
 }: Props) {
@@ -99,7 +104,7 @@ export function AdminUserList({
         <Pager page={page} pageCount={pageCount} query={searchPagerQuery(search)} />
       </div>
 
-      {adding ? <AddUserModal result={createResult} /> : null}
+      {adding ? <AddUserModal result={createResult} kept={keptAdd} /> : null}
     </>
   );
 }
@@ -154,23 +159,28 @@ function RoleBadge({ role }: { role: Role }) {
   );
 }
 
-function AddUserModal({ result }: { result?: SubmissionResult<string[]> | null }) {
+type AddUserProps = {
+  result?: SubmissionResult<string[]> | null;
+  kept?: KeptAtSignOut | null;
+};
+
+function AddUserModal({ result, kept }: AddUserProps) {
   // An answer mounts a fresh form, as without JavaScript: what was typed, never the passwords.
   const formKey = useFreshFormKey();
   return (
     <Modal title="Add User" closeTo={LIST}>
-      <AddUserForm key={formKey} result={result} />
+      <AddUserForm key={formKey} result={result} kept={kept} />
     </Modal>
   );
 }
 
-function AddUserForm({ result }: { result?: SubmissionResult<string[]> | null }) {
+function AddUserForm({ result, kept }: AddUserProps) {
   // Invitations are our API's (record 036): a Laravel backend needs the password now.
   const invitations = useRootData()?.settings.editable ?? false;
   const [form, fields] = useAppForm(AddUserSchema, {
     id: "add-user",
     lastResult: result,
-    defaultValue: { role: "user", access: invitations ? "invite" : "password" },
+    defaultValue: { role: "user", access: invitations ? "invite" : "password", ...kept?.values },
   });
   // Without JavaScript both choices and the password pair show: the post decides.
   const hydrated = useHydrated();
@@ -179,6 +189,7 @@ function AddUserForm({ result }: { result?: SubmissionResult<string[]> | null })
   );
   return (
     <AppForm form={form} action="?add=1" className="space-y-5">
+      <KeptAtSignOutNotice kept={kept} addButton="Add User" className="" />
       <FormMessage />
       <IntentField value="create" />
       <UserFields

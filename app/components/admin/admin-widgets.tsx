@@ -14,7 +14,7 @@ import {
   type WidgetType,
 } from "../../lib/admin-widgets.ts";
 import type { SavedMeanwhile } from "../../lib/changed-meanwhile.ts";
-import type { DraftBanner } from "../../lib/drafts.ts";
+import type { DraftBanner, KeptAtSignOut } from "../../lib/drafts.ts";
 import type { EditConflict } from "../../lib/history.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import type { Flash } from "../flash-message.tsx";
@@ -27,7 +27,7 @@ import { ConfirmDialog, Modal } from "../modal.tsx";
 import { RichTextEditor } from "../rich-text-editor.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
 import { AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
-import { Autosave, DraftNotice } from "./autosave.tsx";
+import { Autosave, DraftNotice, KeptAtSignOutNotice } from "./autosave.tsx";
 import {
   EditConflictScreen,
   HistoryLink,
@@ -52,6 +52,7 @@ export function AdminWidgetList({
   search = "",
   flash,
   adding,
+  keptAdd,
   createResult,
   unavailable = false,
 }: {
@@ -60,6 +61,8 @@ export function AdminWidgetList({
   search?: string;
   flash: Flash | null;
   adding: boolean;
+  /** What an Add sent after the session ended, kept over Log In: the modal starts from it. */
+  keptAdd?: KeptAtSignOut | null;
   createResult?: SubmissionResult<string[]> | null;
   /** The list could not be read: a message in its place, the rest of the screen as ever. */
   unavailable?: boolean;
@@ -99,7 +102,7 @@ export function AdminWidgetList({
         )}
       </div>
 
-      {adding ? <AddWidgetModal result={createResult} /> : null}
+      {adding ? <AddWidgetModal result={createResult} kept={keptAdd} /> : null}
     </>
   );
 }
@@ -161,11 +164,22 @@ function NameWithBreaks({ name }: { name: string }) {
   ));
 }
 
-function AddWidgetModal({ result }: { result?: SubmissionResult<string[]> | null }) {
-  const [form, fields] = useAppForm(CreateWidgetSchema, { id: "add-widget", lastResult: result });
+function AddWidgetModal({
+  result,
+  kept,
+}: {
+  result?: SubmissionResult<string[]> | null;
+  kept?: KeptAtSignOut | null;
+}) {
+  const [form, fields] = useAppForm(CreateWidgetSchema, {
+    id: "add-widget",
+    lastResult: result,
+    defaultValue: kept?.values,
+  });
   return (
     <Modal title="Add Widget" closeTo={LIST_PATH}>
       <AppForm form={form} action="?add=1" className="space-y-5">
+        <KeptAtSignOutNotice kept={kept} addButton="Add Widget" className="" />
         <FormMessage />
         <IntentField value="create" />
         {/* A new widget is text (spec §4); its edit screen can make it a picture. */}

@@ -9,6 +9,7 @@ import {
   KEPT_AT_SIGN_OUT,
   KEPT_PASSWORD_LOST,
   KEPT_PICTURE_LOST,
+  keptAddText,
   type DraftSubject,
   type KeptAtSignOut,
 } from "../../lib/drafts.ts";
@@ -101,12 +102,15 @@ function LeaveDialog({ blocker }: { blocker: Blocker }) {
 /**
  * Above an edit form that starts from what a Save sent after the session ended, without
  * JavaScript (record 050): it is not saved yet, and a picture or a password must be given again.
+ * Above an Add modal's form, `addButton` names the button that adds it.
  */
 export function KeptAtSignOutNotice({
   kept,
+  addButton,
   className = "mt-6 max-w-3xl",
 }: {
   kept: KeptAtSignOut | null | undefined;
+  addButton?: string;
   className?: string;
 }) {
   if (!kept) return null;
@@ -115,7 +119,7 @@ export function KeptAtSignOutNotice({
       role="status"
       className={`${className} rounded-xl bg-amber-50 p-4 text-ink ring-1 ring-amber-200`}
     >
-      {KEPT_AT_SIGN_OUT}
+      {addButton ? keptAddText(addButton) : KEPT_AT_SIGN_OUT}
       {kept.pictureLost ? ` ${KEPT_PICTURE_LOST}` : null}
       {kept.passwordLost ? ` ${KEPT_PASSWORD_LOST}` : null}
     </p>

@@ -37,6 +37,7 @@ export default function AdminEntries({ loaderData, actionData }: Route.Component
       status={loaderData.status}
       flash={loaderData.flash}
       adding={loaderData.adding}
+      keptAdd={loaderData.keptAdd}
       unavailable={loaderData.unavailable}
       createResult={actionData && "result" in actionData ? actionData.result : null}
     />

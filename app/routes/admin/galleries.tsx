@@ -32,6 +32,7 @@ export default function AdminGalleries({ loaderData, actionData }: Route.Compone
       search={loaderData.search}
       flash={loaderData.flash}
       adding={loaderData.adding}
+      keptAdd={loaderData.keptAdd}
       unavailable={loaderData.unavailable}
       createResult={actionData?.result}
     />

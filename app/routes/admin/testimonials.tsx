@@ -36,6 +36,7 @@ export default function AdminTestimonialsRoute({ loaderData, actionData }: Route
       search={loaderData.search}
       flash={loaderData.flash}
       adding={loaderData.adding}
+      keptAdd={loaderData.keptAdd}
       unavailable={loaderData.unavailable}
       editing={loaderData.editing}
       draft={loaderData.draft}

@@ -29,6 +29,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
       search={loaderData.search}
       flash={loaderData.flash}
       adding={loaderData.adding}
+      keptAdd={loaderData.keptAdd}
       unavailable={loaderData.unavailable}
       createResult={actionData?.result}
     />

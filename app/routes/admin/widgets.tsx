@@ -30,6 +30,7 @@ export default function AdminWidgets({ loaderData, actionData }: Route.Component
       search={loaderData.search}
       flash={loaderData.flash}
       adding={loaderData.adding}
+      keptAdd={loaderData.keptAdd}
       unavailable={loaderData.unavailable}
       createResult={actionData?.result}
     />

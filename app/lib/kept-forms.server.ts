@@ -68,9 +68,9 @@ function isPageSubmission(request: Request): boolean {
 }
 
 /**
- * For a Save or an Add posted without JavaScript by a browser whose session has ended: keeps what was typed
- * and throws the redirect to Log In, with a notice and the kept form's cookie. Returns for any
- * other request, which the guard then handles as before.
+ * For a Save or an Add posted without JavaScript by a browser whose session has ended: keeps what
+ * was typed and throws the redirect to Log In, with a notice and the kept form's cookie. Returns
+ * for any other request, which the guard then handles as before.
  */
 export async function keepTypedForLogIn(context: Context, request: Request, url: URL) {
   if (request.method !== "POST" || !isPageSubmission(request)) return;

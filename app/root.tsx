@@ -58,7 +58,7 @@ const apiSessionMiddleware: Route.MiddlewareFunction = async ({ request, url, co
   context.set(apiClientContext, api);
   const [user, settings] = await Promise.all([
     loadCurrentUser(api),
-    loadSiteSettings(facts.config),
+    loadSiteSettings(facts.config, facts.deadline),
   ]);
   context.set(currentUserContext, user);
   context.set(siteSettingsContext, settings);

@@ -290,7 +290,7 @@ export class ApiClient {
  * closes the connection on a body over its limit). A read cannot show its page: 503, which the
  * host answers with Retry-After. A write becomes the form's message, never a 500.
  */
-function unanswered(method: ApiMethod, path: string, error: unknown) {
+export function unanswered(method: ApiMethod, path: string, error: unknown) {
   const reason = error instanceof Error ? (error.cause ?? error).toString() : String(error);
   console.warn(`The API gave no answer to ${method} ${path}: ${reason}`);
   countApiCall("unanswered");

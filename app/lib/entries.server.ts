@@ -32,7 +32,8 @@ function readEntries<T>(
   path: string,
   read: (api: ApiClient) => Promise<ApiResult<T>>,
 ): Promise<ApiResult<T>> {
-  return getShared(context.get(requestFactsContext).config, path, read);
+  const { config, deadline } = context.get(requestFactsContext);
+  return getShared(config, path, read, deadline);
 }
 
 /**

@@ -38,10 +38,14 @@ async function publishedPage(
   kind: EntryKind,
   page: number,
   limit: number,
+  deadline?: AbortSignal,
 ): Promise<{ results: EntryListItem[]; total: number }> {
   const path = `/api/${kind}?page=${page}&limit=${limit}`;
-  const result = await getShared(config, path, (api) =>
-    api.get(path, { schema: pagedSchema(EntryListItemSchema) }),
+  const result = await getShared(
+    config,
+    path,
+    (api) => api.get(path, { schema: pagedSchema(EntryListItemSchema) }),
+    deadline,
   );
   const { results, total } = assertOk(result, `The ${kind} list`);
   return { results: entryAddresses(kind, results), total };
@@ -51,19 +55,26 @@ async function publishedPage(
  * Every published entry of a kind, page after page until the total is reached or a page comes
  * back empty (a backend that caps `limit` lower still gets paged through to the end).
  */
-export async function loadAllPublished(config: Config, kind: EntryKind): Promise<EntryListItem[]> {
+export async function loadAllPublished(
+  config: Config,
+  kind: EntryKind,
+  deadline?: AbortSignal,
+): Promise<EntryListItem[]> {
   const items: EntryListItem[] = [];
   for (let page = 0; ; page += 1) {
-    const { results, total } = await publishedPage(config, kind, page, API_PAGE_LIMIT);
+    const { results, total } = await publishedPage(config, kind, page, API_PAGE_LIMIT, deadline);
     items.push(...results);
     if (results.length === 0 || items.length >= total) return items;
   }
 }
 
 /** The public pages, then every published project, post and opportunity, as absolute URLs. */
-export async function loadSitemapUrls(config: Config): Promise<SitemapUrl[]> {
+export async function loadSitemapUrls(
+  config: Config,
+  deadline?: AbortSignal,
+): Promise<SitemapUrl[]> {
   const kinds: EntryKind[] = ["projects", "blog", "opportunities"];
-  const lists = await Promise.all(kinds.map((kind) => loadAllPublished(config, kind)));
+  const lists = await Promise.all(kinds.map((kind) => loadAllPublished(config, kind, deadline)));
   const pages = PUBLIC_PAGE_PATHS.map((path) => ({ loc: absoluteUrl(config.appUrl, path) }));
   const entries = lists.flatMap((items) =>
     items.map((item) => ({
@@ -76,13 +87,16 @@ export async function loadSitemapUrls(config: Config): Promise<SitemapUrl[]> {
 
 /** `/sitemap.xml`, or its `?page=N` part when there are too many URLs for one file. */
 export async function sitemapResponse(context: Context, url: URL): Promise<Response> {
-  const { config } = context.get(requestFactsContext);
+  const { config, deadline } = context.get(requestFactsContext);
   const requested = url.searchParams.get("page");
   const part = requested === null ? null : /^[1-9]\d{0,8}$/.test(requested) ? Number(requested) : 0;
   let xml: string | null = null;
   if (part !== 0) {
     try {
-      xml = sitemapDocument(await loadSitemapUrls(config), { appUrl: config.appUrl, part });
+      xml = sitemapDocument(await loadSitemapUrls(config, deadline), {
+        appUrl: config.appUrl,
+        part,
+      });
     } catch (error) {
       return unavailable("The sitemap", error);
     }
@@ -93,10 +107,11 @@ export async function sitemapResponse(context: Context, url: URL): Promise<Respo
 
 /** `/blog/rss.xml`: the newest posts, as the blog lists them. */
 export async function newsFeedResponse(context: Context): Promise<Response> {
-  const { config } = context.get(requestFactsContext);
+  const { config, deadline } = context.get(requestFactsContext);
   let posts: EntryListItem[];
   try {
-    posts = (await publishedPage(config, "blog", 0, FEED_SIZE)).results.slice(0, FEED_SIZE);
+    const newest = await publishedPage(config, "blog", 0, FEED_SIZE, deadline);
+    posts = newest.results.slice(0, FEED_SIZE);
   } catch (error) {
     return unavailable("The news feed", error);
   }

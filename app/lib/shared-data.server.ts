@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { ApiClient, type ApiResult } from "./api.server.ts";
+import { ApiClient, type ApiResult, unanswered } from "./api.server.ts";
 import type { WebConfig } from "./config.server.ts";
 
 export type SharedDataOptions = {
@@ -73,14 +73,16 @@ const sharedData = new SharedData({ freshMs: SHARED_FRESH_MS, maxEntries: 500 })
 /**
  * A public GET answered the same for everyone, asked WITHOUT the visitor's cookies (so nothing
  * personal can be in it) and shared between requests for a few seconds. Only for API paths whose
- * answer does not depend on who asks.
+ * answer does not depend on who asks. The caller waits no longer than its request's `deadline`:
+ * past it, the read is unanswered for this caller (503), as any of its own calls would be.
  */
 export function getShared<T>(
   config: Pick<WebConfig, "apiUrl" | "appUrl" | "deadlineMs">,
   path: string,
   read: (api: ApiClient) => Promise<ApiResult<T>>,
+  deadline?: AbortSignal,
 ): Promise<ApiResult<T>> {
-  return sharedData.get(
+  const shared = sharedData.get(
     `${config.apiUrl}${path}`,
     () =>
       read(
@@ -97,6 +99,33 @@ export function getShared<T>(
     // A failing API is asked again by the next page, not remembered as failing.
     (result) => result.status < 500,
   );
+  return deadline ? untilDeadline(shared, deadline, path) : shared;
+}
+
+/**
+ * The shared answer, unless the caller's deadline passes first. The shared fetch has a deadline
+ * of its own, begun when it was: waiting on it after the request's had passed would make a page
+ * that met a hung API wait twice (settings, then the page's list) before its 503. A value kept
+ * answers even past the deadline: it is settled before the next turn of the event loop.
+ */
+function untilDeadline<T>(answer: Promise<T>, deadline: AbortSignal, path: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const giveUp = () => {
+      if (settled) return;
+      try {
+        unanswered("GET", path, deadline.reason);
+      } catch (unavailable) {
+        reject(unavailable);
+      }
+    };
+    if (deadline.aborted) setImmediate(giveUp);
+    else deadline.addEventListener("abort", giveUp, { once: true });
+    answer.then(resolve, reject).finally(() => {
+      settled = true;
+      deadline.removeEventListener("abort", giveUp);
+    });
+  });
 }
 
 /** After an admin saved through this web tier: the next page asks the API again. */

@@ -7,11 +7,17 @@ import { inWords } from "./operations.server.ts";
  * The organisation's details from `GET /api/settings` (the same for everyone, so shared between
  * requests); the environment fills what it lacks (a Laravel API answers 404).
  */
-export async function loadSiteSettings(config: WebConfig): Promise<SiteSettings> {
+export async function loadSiteSettings(
+  config: WebConfig,
+  deadline?: AbortSignal,
+): Promise<SiteSettings> {
   const defaults = config.siteDefaults;
   try {
-    const result = await getShared(config, "/api/settings", (api) =>
-      api.get("/api/settings", { schema: SettingsSchema }),
+    const result = await getShared(
+      config,
+      "/api/settings",
+      (api) => api.get("/api/settings", { schema: SettingsSchema }),
+      deadline,
     );
     if (!result.ok) return defaults;
     const body = result.body;

@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import type { ApiClient } from "./api.server.ts";
 import { pagedSchema, TestimonialSchema, type Testimonial } from "./api-types.ts";
 import { requestFactsContext } from "./request-context.server.ts";
 import { getShared } from "./shared-data.server.ts";
@@ -15,13 +16,14 @@ export async function loadNewestTestimonials(
   const path = `/api/testimonials?page=0&limit=${count}`;
   try {
     // The same for everyone: asked without the visitor's cookies and shared between requests.
-    const result = await getShared(context.get(requestFactsContext).config, path, (api) =>
+    const { config, deadline } = context.get(requestFactsContext);
+    const read = (api: ApiClient) =>
       api.get(path, {
         schema: pagedSchema(TestimonialSchema),
         // A public read: a session status here is a problem of the API, not a reason to leave Home.
         handles: [401, 403, 419, 423],
-      }),
-    );
+      });
+    const result = await getShared(config, path, read, deadline);
     if (!result.ok) throw new Error(`the API answered ${result.status}`);
     return result.body.results.slice(0, count);
   } catch (error) {

@@ -12,13 +12,16 @@ export async function loadWidgets(
   context: Readonly<RouterContextProvider>,
   names: readonly string[],
 ): Promise<WidgetMap> {
-  const { config } = context.get(requestFactsContext);
+  const { config, deadline } = context.get(requestFactsContext);
   const entries = await Promise.all(
     names.map(async (name): Promise<[string, Widget | null]> => {
       try {
         const path = `/api/widgets/${encodeURIComponent(name)}`;
-        const result = await getShared(config, path, (api) =>
-          api.get(path, { schema: WidgetSchema }),
+        const result = await getShared(
+          config,
+          path,
+          (api) => api.get(path, { schema: WidgetSchema }),
+          deadline,
         );
         if (result.ok) return [name, result.body];
         if (result.status !== 404) {

@@ -353,4 +353,35 @@ describe("abuse", () => {
       process.kill(api.pid, "SIGCONT");
     }
   });
+
+  it("waits one deadline, not one per read shared between visitors, when the API hangs", async () => {
+    process.kill(api.pid, "SIGSTOP");
+    try {
+      // Nothing kept: the settings, the list and the page's widgets are each a shared read.
+      web.forgetPages();
+      let started = Date.now();
+      const page = await fetch(`${web.url}/projects?hung-api`);
+      expect(Date.now() - started).toBeLessThan(2 * DEADLINE_MS);
+      expect(page.status).toBe(503);
+      expect(page.headers.get("retry-after")).toBe("30");
+
+      // A visitor's message: the form comes back with it and a message, after one deadline.
+      web.forgetPages();
+      const message = "I typed this for ten minutes and the site must not lose it.";
+      started = Date.now();
+      const sent = await post(
+        "/contact",
+        new URLSearchParams({ name: "Ada", email: "ada@example.org", message }),
+        { "Content-Type": "application/x-www-form-urlencoded" },
+      );
+      expect(Date.now() - started).toBeLessThan(2 * DEADLINE_MS);
+      const html = await sent.text();
+      expect(html).toContain(message);
+      expect(html).toContain(
+        "The site could not complete this just now. Please try again in a moment.",
+      );
+    } finally {
+      process.kill(api.pid, "SIGCONT");
+    }
+  });
 });

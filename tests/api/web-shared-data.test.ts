@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ApiClient } from "../../app/lib/api.server.ts";
 import { loadWebConfig } from "../../app/lib/config.server.ts";
 import { apiClientContext, createLoadContext } from "../../app/lib/request-context.server.ts";
-import { forgetSharedData, SharedData } from "../../app/lib/shared-data.server.ts";
+import { forgetSharedData, getShared, SharedData } from "../../app/lib/shared-data.server.ts";
 import { loadSiteSettings } from "../../app/lib/site-settings.server.ts";
 import { loadWidgets } from "../../app/lib/widgets.server.ts";
 import { clientAs } from "../support/admin-calls.ts";
@@ -151,6 +151,7 @@ describe("what the shared calls send to the API", () => {
   beforeAll(async () => {
     stub = createServer((req, res) => {
       seen.push({ url: req.url ?? "", headers: req.headers });
+      if (req.url === "/api/hung") return; // An API that never answers.
       const body = answers[req.url ?? ""];
       res.statusCode = body ? 200 : 404;
       res.setHeader("Content-Type", "application/json");
@@ -160,7 +161,13 @@ describe("what the shared calls send to the API", () => {
     await new Promise<void>((resolve) => stub.listen(0, "127.0.0.1", resolve));
     apiUrl = `http://127.0.0.1:${(stub.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise<void>((resolve) => stub.close(() => resolve())));
+  afterAll(
+    () =>
+      new Promise<void>((resolve) => {
+        stub.close(() => resolve());
+        stub.closeAllConnections();
+      }),
+  );
   beforeEach(() => {
     seen.length = 0;
     forgetSharedData();
@@ -203,5 +210,24 @@ describe("what the shared calls send to the API", () => {
     }
     // What the API set on a shared call is nobody's to receive.
     for (const { visitor } of pages) expect(visitor.cookiesForBrowser).toEqual([]);
+  });
+
+  it("keeps a page no longer than its own deadline, though a kept value still answers past it", async () => {
+    const { config } = signedInPage();
+    const readSettings = (api: ApiClient) => api.get("/api/settings");
+    await getShared(config, "/api/settings", readSettings);
+    const kept = await getShared(config, "/api/settings", readSettings, AbortSignal.abort());
+    expect(kept.body).toEqual({ name: "Stand-in Foundation" });
+
+    // The shared read waits on the API for the whole of its own deadline (10 s); the page does not.
+    const started = Date.now();
+    const hung = getShared(
+      config,
+      "/api/hung",
+      (api) => api.get("/api/hung"),
+      AbortSignal.timeout(300),
+    );
+    await expect(hung).rejects.toMatchObject({ init: { status: 503 } });
+    expect(Date.now() - started).toBeLessThan(config.deadlineMs / 2);
   });
 });

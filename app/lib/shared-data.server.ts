@@ -60,6 +60,11 @@ export class SharedData {
     });
   }
 
+  /** The value kept for `key` while it is fresh, without fetching it. */
+  kept<T extends Value>(key: string): T | undefined {
+    return this.#values.get(key) as T | undefined;
+  }
+
   /** Nothing kept is answered again; a fetch under way now is not shared with later callers. */
   forget(): void {
     this.#values.clear();
@@ -73,8 +78,9 @@ const sharedData = new SharedData({ freshMs: SHARED_FRESH_MS, maxEntries: 500 })
 /**
  * A public GET answered the same for everyone, asked WITHOUT the visitor's cookies (so nothing
  * personal can be in it) and shared between requests for a few seconds. Only for API paths whose
- * answer does not depend on who asks. The caller waits no longer than its request's `deadline`:
- * past it, the read is unanswered for this caller (503), as any of its own calls would be.
+ * answer does not depend on who asks. A value kept answers at once; else the caller waits no
+ * longer than its request's `deadline`: past it, the read is unanswered for this caller (503), as
+ * any of its own calls would be.
  */
 export function getShared<T>(
   config: Pick<WebConfig, "apiUrl" | "appUrl" | "deadlineMs">,
@@ -82,8 +88,11 @@ export function getShared<T>(
   read: (api: ApiClient) => Promise<ApiResult<T>>,
   deadline?: AbortSignal,
 ): Promise<ApiResult<T>> {
+  const key = `${config.apiUrl}${path}`;
+  const kept = sharedData.kept<ApiResult<T>>(key);
+  if (kept) return Promise.resolve(kept);
   const shared = sharedData.get(
-    `${config.apiUrl}${path}`,
+    key,
     () =>
       read(
         new ApiClient({
@@ -105,26 +114,20 @@ export function getShared<T>(
 /**
  * The shared answer, unless the caller's deadline passes first. The shared fetch has a deadline
  * of its own, begun when it was: waiting on it after the request's had passed would make a page
- * that met a hung API wait twice (settings, then the page's list) before its 503. A value kept
- * answers even past the deadline: it is settled before the next turn of the event loop.
+ * that met a hung API wait twice (settings, then the page's list) before its 503.
  */
 function untilDeadline<T>(answer: Promise<T>, deadline: AbortSignal, path: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    let settled = false;
     const giveUp = () => {
-      if (settled) return;
       try {
         unanswered("GET", path, deadline.reason);
       } catch (unavailable) {
         reject(unavailable);
       }
     };
-    if (deadline.aborted) setImmediate(giveUp);
-    else deadline.addEventListener("abort", giveUp, { once: true });
-    answer.then(resolve, reject).finally(() => {
-      settled = true;
-      deadline.removeEventListener("abort", giveUp);
-    });
+    if (deadline.aborted) return giveUp();
+    deadline.addEventListener("abort", giveUp, { once: true });
+    answer.then(resolve, reject).finally(() => deadline.removeEventListener("abort", giveUp));
   });
 }
 

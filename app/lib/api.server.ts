@@ -173,8 +173,7 @@ export class ApiClient {
     let response: Response;
     let body: unknown;
     try {
-      response = await this.#send(method, path, options);
-      body = await readBody(response);
+      ({ response, body } = await this.#answer(method, path, options));
     } catch (error) {
       ({ response, body } = unanswered(method, path, error));
     }
@@ -204,6 +203,24 @@ export class ApiClient {
     if (!response.ok) await response.body?.cancel();
     throwForSessionStatus(response.status, returnTo);
     return response;
+  }
+
+  /**
+   * The API's answer, its body read. A read whose connection was closed under it is sent once
+   * more: a kept-alive connection the API's server had just let go is no reason for a 503, and a
+   * read changes nothing. A write is never sent twice.
+   */
+  async #answer(method: ApiMethod, path: string, options: ApiRequestOptions<z.ZodType>) {
+    const answered = async () => {
+      const response = await this.#send(method, path, options);
+      return { response, body: await readBody(response) };
+    };
+    try {
+      return await answered();
+    } catch (error) {
+      if (MUTATING_METHODS.has(method) || !isClosedConnection(error)) throw error;
+      return answered();
+    }
   }
 
   async #send(
@@ -302,6 +319,14 @@ export function unanswered(method: ApiMethod, path: string, error: unknown) {
   }
   const headers = new Headers({ "Content-Type": "application/json" });
   return { response: new Response(null, { status: 503, headers }), body: { message: NO_ANSWER } };
+}
+
+const CLOSED_CONNECTION_CODES = new Set(["UND_ERR_SOCKET", "ECONNRESET", "EPIPE"]);
+
+/** fetch's error when the connection closed before the answer came (not a deadline, not a refusal). */
+function isClosedConnection(error: unknown): boolean {
+  const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return typeof code === "string" && CLOSED_CONNECTION_CODES.has(code);
 }
 
 async function readBody(response: Response): Promise<unknown> {

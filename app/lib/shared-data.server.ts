@@ -125,9 +125,10 @@ function untilDeadline<T>(answer: Promise<T>, deadline: AbortSignal, path: strin
         reject(unavailable);
       }
     };
+    // Handled first: the shared answer may fail after this caller has given up on it.
+    answer.then(resolve, reject).finally(() => deadline.removeEventListener("abort", giveUp));
     if (deadline.aborted) return giveUp();
     deadline.addEventListener("abort", giveUp, { once: true });
-    answer.then(resolve, reject).finally(() => deadline.removeEventListener("abort", giveUp));
   });
 }
 

@@ -307,18 +307,26 @@ export class ApiClient {
  * closes the connection on a body over its limit). A read cannot show its page: 503, which the
  * host answers with Retry-After. A write becomes the form's message, never a 500.
  */
-export function unanswered(method: ApiMethod, path: string, error: unknown) {
+function unanswered(method: ApiMethod, path: string, error: unknown) {
+  if (!MUTATING_METHODS.has(method)) throw unansweredRead(method, path, error);
+  noteUnanswered(method, path, error);
+  const headers = new Headers({ "Content-Type": "application/json" });
+  return { response: new Response(null, { status: 503, headers }), body: { message: NO_ANSWER } };
+}
+
+/** What a read the API did not answer throws: its page cannot be shown (503). */
+export function unansweredRead(method: ApiMethod, path: string, error: unknown) {
+  noteUnanswered(method, path, error);
+  return data(
+    { message: "Service Unavailable." },
+    { status: 503, statusText: "Service Unavailable" },
+  );
+}
+
+function noteUnanswered(method: ApiMethod, path: string, error: unknown) {
   const reason = error instanceof Error ? (error.cause ?? error).toString() : String(error);
   console.warn(`The API gave no answer to ${method} ${path}: ${reason}`);
   countApiCall("unanswered");
-  if (!MUTATING_METHODS.has(method)) {
-    throw data(
-      { message: "Service Unavailable." },
-      { status: 503, statusText: "Service Unavailable" },
-    );
-  }
-  const headers = new Headers({ "Content-Type": "application/json" });
-  return { response: new Response(null, { status: 503, headers }), body: { message: NO_ANSWER } };
 }
 
 const CLOSED_CONNECTION_CODES = new Set(["UND_ERR_SOCKET", "ECONNRESET", "EPIPE"]);

@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { ApiClient, type ApiResult, unanswered } from "./api.server.ts";
+import { ApiClient, type ApiResult, unansweredRead } from "./api.server.ts";
 import type { WebConfig } from "./config.server.ts";
 
 export type SharedDataOptions = {
@@ -118,13 +118,7 @@ export function getShared<T>(
  */
 function untilDeadline<T>(answer: Promise<T>, deadline: AbortSignal, path: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const giveUp = () => {
-      try {
-        unanswered("GET", path, deadline.reason);
-      } catch (unavailable) {
-        reject(unavailable);
-      }
-    };
+    const giveUp = () => reject(unansweredRead("GET", path, deadline.reason));
     // Handled first: the shared answer may fail after this caller has given up on it.
     answer.then(resolve, reject).finally(() => deadline.removeEventListener("abort", giveUp));
     if (deadline.aborted) return giveUp();

@@ -21,6 +21,7 @@ import {
   apiClientContext,
   currentUserContext,
   requestFactsContext,
+  sessionUnknownContext,
   siteSettingsContext,
 } from "./lib/request-context.server.ts";
 import { LOGO_SVG } from "./lib/brand-logo.ts";
@@ -56,11 +57,12 @@ const apiSessionMiddleware: Route.MiddlewareFunction = async ({ request, url, co
     deadline: facts.deadline,
   });
   context.set(apiClientContext, api);
-  const [user, settings] = await Promise.all([
+  const [session, settings] = await Promise.all([
     loadCurrentUser(api),
     loadSiteSettings(facts.config, facts.deadline),
   ]);
-  context.set(currentUserContext, user);
+  context.set(currentUserContext, session.user);
+  context.set(sessionUnknownContext, !session.known);
   context.set(siteSettingsContext, settings);
 
   const response = await next();

@@ -97,6 +97,14 @@ export function bodyOrNotFound<T>(result: ApiResult<T>): T {
   throw new Error(`The API answered ${result.status} ${messageOf(result.body) ?? ""}`.trim());
 }
 
+/** A page that cannot be shown while the API does not answer: the host adds Retry-After. */
+export function serviceUnavailable() {
+  return data(
+    { message: "Service Unavailable." },
+    { status: 503, statusText: "Service Unavailable" },
+  );
+}
+
 export function throwNotFound(): never {
   throw data({ message: "Not Found." }, { status: 404 });
 }

@@ -1,10 +1,10 @@
-import { data } from "react-router";
 import { Cookie, CookieJar } from "tough-cookie";
 import type { z } from "zod";
 import { countApiCall, withRequestId } from "./operations.server.ts";
 import { parseApiBody } from "./api-fields.ts";
 import {
   bodyOrNotFound,
+  serviceUnavailable,
   throwForSessionStatus,
   UnexpectedApiResponse,
   type ApiResult,
@@ -20,6 +20,7 @@ export {
   IMAGE_TOO_LARGE,
   loginPath,
   messageOf,
+  serviceUnavailable,
   throwNotFound,
   tooManyAttemptsMessage,
   UnexpectedApiResponse,
@@ -86,6 +87,7 @@ export class ApiClient {
   });
   /** The latest `Set-Cookie` per cookie name, in the order the names first came. */
   readonly #cookiesForBrowser = new Map<string, string>();
+  #writeUnanswered = false;
 
   constructor(options: ApiClientOptions) {
     this.#apiUrl = options.apiUrl.replace(/\/+$/, "");
@@ -102,6 +104,11 @@ export class ApiClient {
   /** Whether the browser sent any cookie at all: without one there is no session to ask about. */
   get hasCookies(): boolean {
     return this.#jar.getCookiesSync(this.#apiUrl).length > 0;
+  }
+
+  /** Whether a write of this request got no answer (its form says so; record 061). */
+  get writeUnanswered(): boolean {
+    return this.#writeUnanswered;
   }
 
   /** Every `Set-Cookie` the API sent during this request, with `Domain` dropped. */
@@ -176,6 +183,7 @@ export class ApiClient {
       ({ response, body } = await this.#answer(method, path, options));
     } catch (error) {
       ({ response, body } = unanswered(method, path, error));
+      this.#writeUnanswered = true; // A read has thrown its 503 already.
     }
     const result = { status: response.status, headers: response.headers };
     if (!options.handles?.includes(response.status)) {
@@ -317,10 +325,7 @@ function unanswered(method: ApiMethod, path: string, error: unknown) {
 /** What a read the API did not answer throws: its page cannot be shown (503). */
 export function unansweredRead(method: ApiMethod, path: string, error: unknown) {
   noteUnanswered(method, path, error);
-  return data(
-    { message: "Service Unavailable." },
-    { status: 503, statusText: "Service Unavailable" },
-  );
+  return serviceUnavailable();
 }
 
 function noteUnanswered(method: ApiMethod, path: string, error: unknown) {

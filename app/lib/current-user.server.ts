@@ -3,16 +3,24 @@ import { CurrentUserSchema, type User } from "./api-types.ts";
 
 const SIGNED_OUT_STATUSES = [401, 403, 419, 423];
 
-/** The signed-in user, or null on any failure (spec §4: a failed fetch silently means no user). */
-export async function loadCurrentUser(api: ApiClient): Promise<User | null> {
-  if (!api.hasCookies) return null;
+/**
+ * Who is signed in, as the API said: `known` is false when it did not say (no answer within the
+ * deadline, a 5xx, a body of another shape). The pages then show no user (spec §4: a failed fetch
+ * silently means no user), but the guards answer 503 rather than send to Log In: the session may
+ * well be alive.
+ */
+export type SessionCheck = { user: User | null; known: boolean };
+
+export async function loadCurrentUser(api: ApiClient): Promise<SessionCheck> {
+  if (!api.hasCookies) return { user: null, known: true };
   try {
     const result = await api.get("/api/user", {
       schema: CurrentUserSchema,
       handles: SIGNED_OUT_STATUSES,
     });
-    return result.ok ? result.body.data : null;
+    if (result.ok) return { user: result.body.data, known: true };
+    return { user: null, known: result.status < 500 };
   } catch {
-    return null;
+    return { user: null, known: false };
   }
 }

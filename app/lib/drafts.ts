@@ -47,6 +47,8 @@ export type KeptAtSignOut = {
   /** A picture had been chosen, or a password typed: neither is kept. */
   pictureLost: boolean;
   passwordLost: boolean;
+  /** Kept because the API did not answer the post (record 061), not because the session ended. */
+  unanswered?: boolean;
 };
 
 /**
@@ -67,9 +69,19 @@ export const AUTOSAVE_FAILED: Record<AutosaveFailure, string> = {
 /** Above an edit form that starts from what a Save sent after the session ended (record 050). */
 export const KEPT_AT_SIGN_OUT =
   "This is what you typed before you were signed out. It is not saved yet: check it, then press Save.";
+/** Above an edit form that starts from what a Save sent while the site did not answer (record 061). */
+export const KEPT_UNANSWERED =
+  "This is what you typed when the site could not save it. It is not saved yet: check it, then press Save.";
 /** Above an Add modal's form that starts from what its Add sent after the session ended. */
-export const keptAddText = (button: string) =>
-  `This is what you typed before you were signed out. It is not added yet: check it, then press ${button}.`;
+export const keptAddText = (button: string, unanswered = false) =>
+  unanswered
+    ? `This is what you typed when the site could not add it. It is not added yet: check it, then press ${button}.`
+    : `This is what you typed before you were signed out. It is not added yet: check it, then press ${button}.`;
+/** What the notice above a form kept for its screen says; `addButton` for an Add modal's. */
+export function keptNoticeText(kept: KeptAtSignOut, addButton?: string): string {
+  if (addButton) return keptAddText(addButton, kept.unanswered);
+  return kept.unanswered ? KEPT_UNANSWERED : KEPT_AT_SIGN_OUT;
+}
 /** After it, when a picture had been chosen too: the browser cannot be given a file back. */
 export const KEPT_PICTURE_LOST = "The picture you chose could not be kept: choose it again.";
 /** After it, when a password had been typed too: a password is never kept. */

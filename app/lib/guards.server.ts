@@ -1,7 +1,11 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { loginPath, throwNotFound } from "./api.server.ts";
+import { loginPath, serviceUnavailable, throwNotFound } from "./api.server.ts";
 import type { User } from "./api-types.ts";
-import { currentUserContext, siteSettingsContext } from "./request-context.server.ts";
+import {
+  currentUserContext,
+  sessionUnknownContext,
+  siteSettingsContext,
+} from "./request-context.server.ts";
 
 export const ADMIN_REQUIRED_NOTICE = "admin-required";
 
@@ -15,11 +19,15 @@ export function pageLocationOf(url: URL): string {
   return url.pathname + url.search;
 }
 
-/** Signed in, else to Login and back here afterwards. */
+/**
+ * Signed in, else to Login and back here afterwards. When the API did not say who is signed in,
+ * the page cannot be shown (503): Log In would not answer either, and the session may be alive.
+ */
 export function requireUser({ url, context }: GuardArgs): User {
   const user = context.get(currentUserContext);
-  if (!user) throw redirect(loginPath(pageLocationOf(url)));
-  return user;
+  if (user) return user;
+  if (context.get(sessionUnknownContext)) throw serviceUnavailable();
+  throw redirect(loginPath(pageLocationOf(url)));
 }
 
 /** Role admin, else to Login; a signed-in member is told why. */

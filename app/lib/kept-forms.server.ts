@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
 import { loginPath } from "./api-answers.server.ts";
 import { draftedFormOf, type KeptAtSignOut } from "./drafts.ts";
 import { redirectWithFlash, signedCookieOf, signedCookieText } from "./flash.server.ts";
@@ -68,18 +68,64 @@ function isPageSubmission(request: Request): boolean {
 }
 
 /**
+ * What a Save or an Add posted without JavaScript from a screen that restores it holds, read
+ * before its action runs (a copy, so the action still reads the form); null for any other post.
+ */
+export async function typedFormOf(request: Request, url: URL): Promise<FormData | null> {
+  if (request.method !== "POST" || !isPageSubmission(request)) return null;
+  const adding = ADD_MODALS.test(url.pathname) && url.searchParams.has("add");
+  if (!adding && !EDIT_SCREENS.test(url.pathname)) return null;
+  // A form the host parsed already has no body left, and gives its fields again.
+  const formData = await (request.body ? request.clone() : request).formData().catch(() => null);
+  const intent = formData?.get(INTENT_FIELD) ?? null;
+  const keeps = adding ? intent === "create" : intent === null || intent === "save";
+  return keeps ? formData : null;
+}
+
+/**
  * For a Save or an Add posted without JavaScript by a browser whose session has ended: keeps what
  * was typed and throws the redirect to Log In, with a notice and the kept form's cookie. Returns
  * for any other request, which the guard then handles as before.
  */
 export async function keepTypedForLogIn(context: Context, request: Request, url: URL) {
-  if (request.method !== "POST" || !isPageSubmission(request)) return;
-  const adding = ADD_MODALS.test(url.pathname) && url.searchParams.has("add");
-  if (!adding && !EDIT_SCREENS.test(url.pathname)) return;
-  const formData = await request.formData().catch(() => null);
-  const intent = formData?.get(INTENT_FIELD) ?? null;
-  const keeps = adding ? intent === "create" : intent === null || intent === "save";
-  if (!formData || !keeps) return;
+  const formData = await typedFormOf(request, url);
+  const kept = formData && (await keepTyped(context, request, url, formData, false));
+  // Not kept (too large, or the store did not answer): Log In as before, without the promise.
+  if (!kept) return;
+  throw await redirectWithFlash(
+    context,
+    loginPath(kept.location),
+    { kind: "error", message: KEPT_FORM_NOTICE },
+    { headers: kept.headers },
+  );
+}
+
+/**
+ * For a Save or an Add posted without JavaScript that the API did not answer (record 061): the
+ * page after it could not be drawn either, so what was typed is kept, and the browser goes back
+ * to the screen, which starts from it once the API answers again. Null when nothing was kept.
+ */
+export async function keptThroughOutage(
+  context: Context,
+  request: Request,
+  url: URL,
+  formData: FormData | null,
+): Promise<Response | null> {
+  const kept = formData && (await keepTyped(context, request, url, formData, true));
+  if (!kept) return null;
+  const back = new URL(kept.location, url);
+  back.searchParams.delete("index");
+  return redirect(back.pathname + back.search, { status: 303, headers: kept.headers });
+}
+
+/** Keeps `formData` for the screen at `url` (passwords dropped): the cookie that names it. */
+async function keepTyped(
+  context: Context,
+  request: Request,
+  url: URL,
+  formData: FormData,
+  unanswered: boolean,
+): Promise<{ location: string; headers: Headers } | null> {
   const { version, values } = draftedFormOf(formData);
   let passwordLost = false;
   for (const [name, value] of Object.entries(values)) {
@@ -87,7 +133,7 @@ export async function keepTypedForLogIn(context: Context, request: Request, url:
     passwordLost ||= value !== "";
     delete values[name];
   }
-  if (Object.keys(values).length === 0) return;
+  if (Object.keys(values).length === 0) return null;
   const choseFile = [...formData.values()].some(
     (value) => typeof value !== "string" && value.size > 0,
   );
@@ -96,16 +142,10 @@ export async function keepTypedForLogIn(context: Context, request: Request, url:
   const token = randomBytes(18).toString("base64url");
   const pictureLost = choseFile || tooLargeUploads.length > 0;
   const keptFor = await signedCookieText(adminCookieOf(context), request);
-  const kept = { location, version, values, pictureLost, passwordLost, keptFor };
-  // Not kept (too large, or the store did not answer): Log In as before, without the promise.
-  if (!(await keptForms.keep(token, kept))) return;
+  const kept = { location, version, values, pictureLost, passwordLost, unanswered, keptFor };
+  if (!(await keptForms.keep(token, kept))) return null;
   const headers = new Headers({ "Set-Cookie": await keptCookieOf(context).serialize(token) });
-  throw await redirectWithFlash(
-    context,
-    loginPath(location),
-    { kind: "error", message: KEPT_FORM_NOTICE },
-    { headers },
-  );
+  return { location, headers };
 }
 
 /**
@@ -142,8 +182,9 @@ export async function takeKeptAdd(
 }
 
 /** What a screen shows of a kept form: the values typed, and what could not be kept. */
-export function keptAtSignOutOf({ values, pictureLost, passwordLost }: KeptForm): KeptAtSignOut {
-  return { values, pictureLost, passwordLost };
+export function keptAtSignOutOf(kept: KeptForm): KeptAtSignOut {
+  const { values, pictureLost, passwordLost, unanswered = false } = kept;
+  return { values, pictureLost, passwordLost, unanswered };
 }
 
 /** The same screen: the same path, and the same query but for how the form was sent (`?index`). */

@@ -38,6 +38,8 @@ export const requestFactsContext = createContext<RequestFacts>({
 
 export const apiClientContext = createContext<ApiClient>();
 export const currentUserContext = createContext<User | null>(null);
+/** The API did not say who is signed in (record 061): the guards answer 503, not Log In. */
+export const sessionUnknownContext = createContext<boolean>(false);
 export const siteSettingsContext = createContext<SiteSettings>(configFromEnvironment.siteDefaults);
 
 export function createLoadContext(facts: Partial<RequestFacts>): RouterContextProvider {

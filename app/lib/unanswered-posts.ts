@@ -74,6 +74,8 @@ function isSignedOutFromHere(error: unknown): boolean {
  *   NO_ANSWER, where the router would draw its error page in place of the screen. Its status,
  *   503, keeps the router from reloading the screen's data after it, which would fail the same way.
  * - A post that met an ended session says SIGNED_OUT, where the router would go to Log In.
+ * - A post the server answered 503 (the API did not answer it, or did not say who is signed in)
+ *   says NO_ANSWER too, where the router would draw the 503 page.
  * Other redirects and the server's own errors go on as they are.
  */
 export async function unansweredAs<Data, Fallback>(
@@ -84,7 +86,9 @@ export async function unansweredAs<Data, Fallback>(
     return await serverAction();
   } catch (error) {
     if (isSignedOutFromHere(error)) return data(unanswered(SIGNED_OUT), { status: 401 });
-    if (error instanceof Response || isRouteErrorResponse(error)) throw error;
+    // The server's 503: the API did not answer (record 061), where the router would draw its page.
+    const unavailable = isRouteErrorResponse(error) && error.status === 503;
+    if (!unavailable && (error instanceof Response || isRouteErrorResponse(error))) throw error;
     return data(unanswered(NO_ANSWER), { status: 503 });
   }
 }

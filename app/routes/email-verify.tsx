@@ -3,8 +3,8 @@ import { SubmitButton } from "../components/form-fields.tsx";
 import { AuthCard } from "../components/page-intro.tsx";
 import { loginPath, tooManyAttemptsMessage } from "../lib/api.server.ts";
 import { redirectWithFlash } from "../lib/flash.server.ts";
-import { pageLocationOf } from "../lib/guards.server.ts";
-import { apiClientContext, currentUserContext } from "../lib/request-context.server.ts";
+import { pageLocationOf, requireUser } from "../lib/guards.server.ts";
+import { apiClientContext } from "../lib/request-context.server.ts";
 import { privatePageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/email-verify";
 
@@ -15,7 +15,7 @@ import type { Route } from "./+types/email-verify";
  */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const here = pageLocationOf(url);
-  if (!context.get(currentUserContext)) throw redirect(loginPath(here));
+  requireUser({ url, context });
   const api = context.get(apiClientContext);
   const search = url.search;
   // 403 here is Laravel's "Invalid signature.", shown on this page, not the unverified redirect.

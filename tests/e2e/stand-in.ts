@@ -51,6 +51,8 @@ export type StandInOptions = {
   setCookie?: string;
   /** Headers of the API's answers left out, as a backend without them sends none (lower case). */
   dropHeaders?: readonly string[];
+  /** Calls it never answers, as a backend that hung would not (`GET /api/user`, say). */
+  hangs?: (method: string, pathname: string) => boolean;
 };
 
 /**
@@ -63,6 +65,8 @@ export async function startStandInBackend(
 ): Promise<StandInBackend> {
   let origin = "";
   const server: Server = createServer((req, res) => {
+    const pathname = new URL(req.url ?? "/", origin).pathname;
+    if (options.hangs?.(req.method ?? "GET", pathname)) return;
     relay(req)
       .then(({ status, headers, body }) => {
         res.writeHead(status, headers);

@@ -6,10 +6,9 @@ import {
   clockTime,
   draftPath,
   type DraftBanner,
-  KEPT_AT_SIGN_OUT,
   KEPT_PASSWORD_LOST,
   KEPT_PICTURE_LOST,
-  keptAddText,
+  keptNoticeText,
   type DraftSubject,
   type KeptAtSignOut,
 } from "../../lib/drafts.ts";
@@ -119,7 +118,7 @@ export function KeptAtSignOutNotice({
       role="status"
       className={`${className} rounded-xl bg-amber-50 p-4 text-ink ring-1 ring-amber-200`}
     >
-      {addButton ? keptAddText(addButton) : KEPT_AT_SIGN_OUT}
+      {keptNoticeText(kept, addButton)}
       {kept.pictureLost ? ` ${KEPT_PICTURE_LOST}` : null}
       {kept.passwordLost ? ` ${KEPT_PASSWORD_LOST}` : null}
     </p>

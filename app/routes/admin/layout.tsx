@@ -7,16 +7,36 @@ import { AreaLayout, SideMenu, type SideMenuEntry } from "../../components/side-
 import { unreadMessageCount } from "../../lib/admin-messages.server.ts";
 import { requireAdmin } from "../../lib/guards.server.ts";
 import { withSetCookies } from "../../lib/flash.server.ts";
-import { keepTypedForLogIn, noteSignedInAdmin } from "../../lib/kept-forms.server.ts";
-import { currentUserContext } from "../../lib/request-context.server.ts";
+import {
+  keepTypedForLogIn,
+  keptThroughOutage,
+  noteSignedInAdmin,
+  typedFormOf,
+} from "../../lib/kept-forms.server.ts";
+import {
+  apiClientContext,
+  currentUserContext,
+  sessionUnknownContext,
+} from "../../lib/request-context.server.ts";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ url, request, context }, next) => {
-    if (!context.get(currentUserContext)) await keepTypedForLogIn(context, request, url);
+    if (!context.get(currentUserContext)) {
+      // The API did not say who this is: keep what was typed for when it answers (record 061).
+      if (context.get(sessionUnknownContext)) {
+        const typed = await typedFormOf(request, url);
+        const keptAnswer = await keptThroughOutage(context, request, url, typed);
+        if (keptAnswer) throw keptAnswer;
+      } else await keepTypedForLogIn(context, request, url);
+    }
     const admin = requireAdmin({ url, context });
+    const typed = await typedFormOf(request, url);
     const response = await next();
-    return withSetCookies(response, await noteSignedInAdmin(context, request, admin));
+    const keptAnswer = context.get(apiClientContext).writeUnanswered
+      ? await keptThroughOutage(context, request, url, typed)
+      : null;
+    return withSetCookies(keptAnswer ?? response, await noteSignedInAdmin(context, request, admin));
   },
 ];
 

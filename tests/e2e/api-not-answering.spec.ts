@@ -1,0 +1,125 @@
+import type { Page } from "@playwright/test";
+import { signInAsAdmin, uniqueTitle, withApiItem } from "./admin-support.ts";
+import { expect, test } from "./fixtures.ts";
+import {
+  startStandInBackend,
+  startWebTier,
+  type StandInBackend,
+  type WebTier,
+} from "./stand-in.ts";
+
+/**
+ * An admin's Save while the API does not answer (record 061), through a web tier in front of a
+ * backend that hangs the calls a test names: each waits out the web tier's 10 s deadline.
+ */
+
+const NO_ANSWER = "The site could not complete this just now. Please try again in a moment.";
+const KEPT_UNANSWERED =
+  "This is what you typed when the site could not save it. It is not saved yet: check it, then press Save.";
+
+/** "GET /api/user", say: calls the backend does not answer until the test ends. */
+const hanging = new Set<string>();
+let backend: StandInBackend;
+let web: WebTier;
+const urls = () => ({ appUrl: web.url, apiUrl: backend.url });
+
+test.beforeAll(async () => {
+  backend = await startStandInBackend(process.env.E2E_API_URL ?? process.env.E2E_BASE_URL!, {
+    statefulOrigin: process.env.E2E_BASE_URL!,
+    hangs: (method, pathname) => hanging.has(`${method} ${pathname}`),
+  });
+  web = await startWebTier(backend.url);
+});
+test.afterAll(async () => {
+  await web?.close();
+  await backend?.close();
+});
+test.afterEach(() => hanging.clear());
+
+/** Opens a news post's edit screen and types a new title, not saved yet. */
+async function typeNewTitle(page: Page, id: number, title: string) {
+  await page.goto(`${web.url}/admin/blog/${id}`);
+  const titleField = page.getByRole("textbox", { name: "Title", exact: true });
+  await titleField.fill(title);
+  return titleField;
+}
+
+async function savedTitle(page: Page, id: number): Promise<string> {
+  const saved = await page.request.get(`${backend.url}/api/blog/${id}`);
+  return ((await saved.json()) as { title: string }).title;
+}
+
+test.describe("an admin's Save while the API does not answer", () => {
+  test.slow();
+
+  test("the API does not say who is signed in: no Log In; what was typed stays, or comes back once it answers", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const title = uniqueTitle("Saved in a storm", testInfo.project.name);
+    await withApiItem<{ id: number }>(page, urls(), "/api/blog", { title }, async (post) => {
+      const titleField = await typeNewTitle(page, post.id, `${title} (typed)`);
+      hanging.add("GET /api/user");
+      await page.getByRole("button", { name: "Save Changes" }).click();
+
+      if (javaScriptEnabled) {
+        await expect(page.getByText(NO_ANSWER)).toBeVisible({ timeout: 20_000 });
+        await expect(titleField).toHaveValue(`${title} (typed)`);
+      } else {
+        // Back to the screen, which cannot be drawn either while the API does not answer.
+        await expect(page.getByText("Error 503")).toBeVisible({ timeout: 30_000 });
+        await expect(page).toHaveURL(`${web.url}/admin/blog/${post.id}`);
+        hanging.clear();
+        await page.reload();
+        await expect(page.getByRole("status").filter({ hasText: KEPT_UNANSWERED })).toBeVisible();
+        await expect(titleField).toHaveValue(`${title} (typed)`);
+      }
+      expect(await savedTitle(page, post.id)).toBe(title);
+
+      hanging.clear();
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(page).toHaveURL(`${web.url}/admin/blog`);
+      expect(await savedTitle(page, post.id)).toBe(`${title} (typed)`);
+    });
+  });
+
+  test("the API does not answer the Save itself: what was typed stays, or is back on the screen", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const title = uniqueTitle("Saved in a drizzle", testInfo.project.name);
+    await withApiItem<{ id: number }>(page, urls(), "/api/blog", { title }, async (post) => {
+      const titleField = await typeNewTitle(page, post.id, `${title} (typed)`);
+      hanging.add(`POST /api/blog/${post.id}`);
+      await page.getByRole("button", { name: "Save Changes" }).click();
+
+      if (javaScriptEnabled) {
+        await expect(page.getByText(NO_ANSWER)).toBeVisible({ timeout: 20_000 });
+      } else {
+        await expect(page.getByRole("status").filter({ hasText: KEPT_UNANSWERED })).toBeVisible({
+          timeout: 20_000,
+        });
+        await expect(page).toHaveURL(`${web.url}/admin/blog/${post.id}`);
+      }
+      await expect(titleField).toHaveValue(`${title} (typed)`);
+      expect(await savedTitle(page, post.id)).toBe(title);
+
+      hanging.clear();
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(page).toHaveURL(`${web.url}/admin/blog`);
+      expect(await savedTitle(page, post.id)).toBe(`${title} (typed)`);
+    });
+  });
+
+  test("a page of the admin area while the API does not say who is signed in is the 503 page, not Log In", async ({
+    page,
+  }) => {
+    await signInAsAdmin(page, urls());
+    hanging.add("GET /api/user");
+    const response = await page.goto(`${web.url}/admin`);
+    expect(response?.status()).toBe(503);
+    expect(response?.headers()["retry-after"]).toBe("30");
+    await expect(page).toHaveURL(`${web.url}/admin`);
+    await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+  });
+});

@@ -67,13 +67,13 @@ export const AUTOSAVE_FAILED: Record<AutosaveFailure, string> = {
 };
 
 /** Above an edit form that starts from what a Save sent after the session ended (record 050). */
-export const KEPT_AT_SIGN_OUT =
+const KEPT_AT_SIGN_OUT =
   "This is what you typed before you were signed out. It is not saved yet: check it, then press Save.";
 /** Above an edit form that starts from what a Save sent while the site did not answer (record 061). */
-export const KEPT_UNANSWERED =
+const KEPT_UNANSWERED =
   "This is what you typed when the site could not save it. It is not saved yet: check it, then press Save.";
 /** Above an Add modal's form that starts from what its Add sent after the session ended. */
-export const keptAddText = (button: string, unanswered = false) =>
+const keptAddText = (button: string, unanswered = false) =>
   unanswered
     ? `This is what you typed when the site could not add it. It is not added yet: check it, then press ${button}.`
     : `This is what you typed before you were signed out. It is not added yet: check it, then press ${button}.`;

@@ -84,15 +84,19 @@ export async function typedFormOf(request: Request, url: URL): Promise<FormData 
 
 /**
  * For a Save or an Add posted without JavaScript by a browser whose session has ended: keeps what
- * was typed and throws the redirect to Log In, with a notice and the kept form's cookie. Returns
- * for any other request, which the guard then handles as before.
+ * was typed and answers the redirect to Log In, with a notice and the kept form's cookie. Null
+ * when nothing was kept (too large, or the store did not answer): Log In as before, without the
+ * promise.
  */
-export async function keepTypedForLogIn(context: Context, request: Request, url: URL) {
-  const formData = await typedFormOf(request, url);
-  const kept = formData && (await keepTyped(context, request, url, formData, false));
-  // Not kept (too large, or the store did not answer): Log In as before, without the promise.
-  if (!kept) return;
-  throw await redirectWithFlash(
+export async function keptForLogIn(
+  context: Context,
+  request: Request,
+  url: URL,
+  formData: FormData,
+): Promise<Response | null> {
+  const kept = await keepTyped(context, request, url, formData, false);
+  if (!kept) return null;
+  return redirectWithFlash(
     context,
     loginPath(kept.location),
     { kind: "error", message: KEPT_FORM_NOTICE },
@@ -109,9 +113,9 @@ export async function keptThroughOutage(
   context: Context,
   request: Request,
   url: URL,
-  formData: FormData | null,
+  formData: FormData,
 ): Promise<Response | null> {
-  const kept = formData && (await keepTyped(context, request, url, formData, true));
+  const kept = await keepTyped(context, request, url, formData, true);
   if (!kept) return null;
   const back = new URL(kept.location, url);
   back.searchParams.delete("index");

@@ -8,7 +8,7 @@ import { unreadMessageCount } from "../../lib/admin-messages.server.ts";
 import { requireAdmin } from "../../lib/guards.server.ts";
 import { withSetCookies } from "../../lib/flash.server.ts";
 import {
-  keepTypedForLogIn,
+  keptForLogIn,
   keptThroughOutage,
   noteSignedInAdmin,
   typedFormOf,
@@ -22,21 +22,21 @@ import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ url, request, context }, next) => {
-    if (!context.get(currentUserContext)) {
-      // The API did not say who this is: keep what was typed for when it answers (record 061).
-      if (context.get(sessionUnknownContext)) {
-        const typed = await typedFormOf(request, url);
-        const keptAnswer = await keptThroughOutage(context, request, url, typed);
-        if (keptAnswer) throw keptAnswer;
-      } else await keepTypedForLogIn(context, request, url);
+    // A Save or an Add without JavaScript: kept when it cannot go through (records 050, 061).
+    const typed = await typedFormOf(request, url);
+    if (typed && !context.get(currentUserContext)) {
+      const kept = context.get(sessionUnknownContext)
+        ? await keptThroughOutage(context, request, url, typed)
+        : await keptForLogIn(context, request, url, typed);
+      if (kept) throw kept;
     }
     const admin = requireAdmin({ url, context });
-    const typed = await typedFormOf(request, url);
     const response = await next();
-    const keptAnswer = context.get(apiClientContext).writeUnanswered
-      ? await keptThroughOutage(context, request, url, typed)
-      : null;
-    return withSetCookies(keptAnswer ?? response, await noteSignedInAdmin(context, request, admin));
+    const kept =
+      typed && context.get(apiClientContext).writeUnanswered
+        ? await keptThroughOutage(context, request, url, typed)
+        : null;
+    return withSetCookies(kept ?? response, await noteSignedInAdmin(context, request, admin));
   },
 ];
 

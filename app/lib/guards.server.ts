@@ -30,6 +30,16 @@ export function requireUser({ url, context }: GuardArgs): User {
   throw redirect(loginPath(pageLocationOf(url)));
 }
 
+/**
+ * Whether an area's middleware leaves its guard to the area's loader: a page read while the API
+ * did not say who is signed in. The loader's 503 then comes after the root's loader has run, so
+ * the page keeps the site's header and footer; a middleware's throw skips every loader.
+ */
+export function guardedByLoader(request: Request, context: Readonly<RouterContextProvider>) {
+  const read = request.method === "GET" || request.method === "HEAD";
+  return read && context.get(sessionUnknownContext);
+}
+
 /** Role admin, else to Login; a signed-in member is told why. */
 export function requireAdmin({ url, context }: GuardArgs): User {
   const user = requireUser({ url, context });

@@ -161,6 +161,9 @@ export async function takeKeptForm(
   request: Request,
   url: URL,
 ): Promise<KeptForm | null> {
+  // No one known to be signed in (the API may not have answered): kept for when someone is.
+  const admin = context.get(currentUserContext);
+  if (!admin) return null;
   const token = await signedCookieText(keptCookieOf(context), request);
   if (token === null) return null;
   const { keptForms } = context.get(requestFactsContext);
@@ -168,9 +171,8 @@ export async function takeKeptForm(
   if (!kept || !sameLocation(kept.location, url)) return null;
   await keptForms.forget(token);
   // Another admin logged in on this computer: what was typed is not theirs to see.
-  const admin = context.get(currentUserContext);
   const keptFor = kept.keptFor ?? null; // Forms kept before this was noted name nobody.
-  if (keptFor !== null && keptFor !== String(admin?.id)) return null;
+  if (keptFor !== null && keptFor !== String(admin.id)) return null;
   return kept;
 }
 

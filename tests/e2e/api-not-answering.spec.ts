@@ -110,15 +110,21 @@ test.describe("an admin's Save while the API does not answer", () => {
     });
   });
 
-  test("a page of the admin area while the API does not say who is signed in is the 503 page, not Log In", async ({
+  test("a page of the admin area or the account while the API does not say who is signed in is the 503 page in the site's frame, not Log In", async ({
     page,
   }) => {
     await signInAsAdmin(page, urls());
     hanging.add("GET /api/user");
-    const response = await page.goto(`${web.url}/admin`);
-    expect(response?.status()).toBe(503);
-    expect(response?.headers()["retry-after"]).toBe("30");
-    await expect(page).toHaveURL(`${web.url}/admin`);
-    await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+    for (const path of ["/admin", "/account"]) {
+      const response = await page.goto(`${web.url}${path}`);
+      expect(response?.status()).toBe(503);
+      expect(response?.headers()["retry-after"]).toBe("30");
+      await expect(page).toHaveURL(`${web.url}${path}`);
+      await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+      // The site's header and footer, and no area menu for a session nobody could name.
+      await expect(page.getByRole("banner").getByRole("link", { name: "Donate" })).toBeVisible();
+      await expect(page.getByRole("contentinfo")).toBeVisible();
+      await expect(page.getByRole("navigation", { name: /^(Admin|Account)$/ })).toHaveCount(0);
+    }
   });
 });

@@ -1,15 +1,16 @@
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Outlet, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "../../components/error-page.tsx";
+import { useRootData } from "../../lib/root-data.ts";
 import { UnansweredNote } from "../../components/form-fields.tsx";
 import { AreaLayout, SideMenu, type SideMenuEntry } from "../../components/side-menu.tsx";
-import { requireUser } from "../../lib/guards.server.ts";
+import { guardedByLoader, requireUser } from "../../lib/guards.server.ts";
 import { formUnanswered } from "../../lib/unanswered-posts.ts";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [
-  ({ url, context }) => {
-    requireUser({ url, context });
+  ({ url, request, context }) => {
+    if (!guardedByLoader(request, context)) requireUser({ url, context });
   },
 ];
 
@@ -37,6 +38,8 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
 /** A screen's 404 or failure keeps the menu, so the way on is one click away. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const layout = useRouteLoaderData<typeof loader>("routes/account/layout");
+  // The account's menu is for someone signed in: a page the guard refused is the site's error page.
+  if (!useRootData()?.user) return <ErrorPage error={error} />;
   return (
     <AccountFrame isAdmin={layout?.isAdmin ?? false}>
       <ErrorPage error={error} />

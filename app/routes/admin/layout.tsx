@@ -5,7 +5,7 @@ import { ErrorPage } from "../../components/error-page.tsx";
 import { useRootData } from "../../lib/root-data.ts";
 import { AreaLayout, SideMenu, type SideMenuEntry } from "../../components/side-menu.tsx";
 import { unreadMessageCount } from "../../lib/admin-messages.server.ts";
-import { requireAdmin } from "../../lib/guards.server.ts";
+import { guardedByLoader, requireAdmin } from "../../lib/guards.server.ts";
 import { withSetCookies } from "../../lib/flash.server.ts";
 import {
   keptForLogIn,
@@ -30,6 +30,7 @@ export const middleware: Route.MiddlewareFunction[] = [
         : await keptForLogIn(context, request, url, typed);
       if (kept) throw kept;
     }
+    if (guardedByLoader(request, context)) return next();
     const admin = requireAdmin({ url, context });
     const response = await next();
     const kept =
@@ -92,6 +93,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 /** A screen's 404 or failure keeps the menu, so the way on is one click away. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const layout = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  // The area's menu is for an admin: a page the guard refused is the site's error page.
+  if (useRootData()?.user?.role !== "admin") return <ErrorPage error={error} />;
   return (
     <AdminFrame unread={layout?.unread ?? null}>
       <ErrorPage error={error} />

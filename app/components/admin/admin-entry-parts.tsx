@@ -189,8 +189,10 @@ export function AddItemModal({
   schema,
   fieldName,
   label,
+  hint,
   result,
   kept,
+  children,
 }: {
   title: string;
   closeTo: string;
@@ -198,8 +200,11 @@ export function AddItemModal({
   schema: z.ZodObject;
   fieldName: string;
   label: string;
+  hint?: string;
   result?: SubmissionResult<string[]> | null;
   kept?: KeptAtSignOut | null;
+  /** Hidden fields the new item starts with. */
+  children?: ReactNode;
 }) {
   const [form, fields] = useAppForm(schema, {
     id: "add-item",
@@ -214,7 +219,8 @@ export function AddItemModal({
         <KeptAtSignOutNotice kept={kept} addButton={title} className="" />
         <FormMessage />
         <IntentField value="create" />
-        <TextField meta={field} label={label} initialFocus />
+        {children}
+        <TextField meta={field} label={label} hint={hint} initialFocus />
         <div className="flex justify-end">
           <SubmitButton intent="create" pendingText="Adding…">
             {title}

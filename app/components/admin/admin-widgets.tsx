@@ -23,11 +23,11 @@ import { FormMessage, IntentField, SelectField, SubmitButton, TextField } from "
 import { AppForm } from "../app-form.tsx";
 import { ImageIcon, TextIcon } from "./admin-icons.tsx";
 import { AdminListSearch, emptyListText } from "./admin-list-search.tsx";
-import { ConfirmDialog, Modal } from "../modal.tsx";
+import { ConfirmDialog } from "../modal.tsx";
 import { RichTextEditor } from "../rich-text-editor.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
-import { AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
-import { Autosave, DraftNotice, KeptAtSignOutNotice } from "./autosave.tsx";
+import { AddItemModal, AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
+import { Autosave, DraftNotice } from "./autosave.tsx";
 import {
   EditConflictScreen,
   HistoryLink,
@@ -102,7 +102,21 @@ export function AdminWidgetList({
         )}
       </div>
 
-      {adding ? <AddWidgetModal result={createResult} kept={keptAdd} /> : null}
+      {adding ? (
+        <AddItemModal
+          title="Add Widget"
+          closeTo={LIST_PATH}
+          schema={CreateWidgetSchema}
+          fieldName="name"
+          label="Name"
+          hint={NAME_HINT}
+          result={createResult}
+          kept={keptAdd}
+        >
+          {/* A new widget is text (spec §4); its edit screen can make it a picture. */}
+          <input type="hidden" name="type" value="TEXT" />
+        </AddItemModal>
+      ) : null}
     </>
   );
 }
@@ -162,37 +176,6 @@ function NameWithBreaks({ name }: { name: string }) {
       {word}
     </Fragment>
   ));
-}
-
-function AddWidgetModal({
-  result,
-  kept,
-}: {
-  result?: SubmissionResult<string[]> | null;
-  kept?: KeptAtSignOut | null;
-}) {
-  const [form, fields] = useAppForm(CreateWidgetSchema, {
-    id: "add-widget",
-    lastResult: result,
-    defaultValue: kept?.values,
-  });
-  return (
-    <Modal title="Add Widget" closeTo={LIST_PATH}>
-      <AppForm form={form} action="?add=1" className="space-y-5">
-        <KeptAtSignOutNotice kept={kept} addButton="Add Widget" className="" />
-        <FormMessage />
-        <IntentField value="create" />
-        {/* A new widget is text (spec §4); its edit screen can make it a picture. */}
-        <input type="hidden" name="type" value="TEXT" />
-        <TextField meta={fields.name} label="Name" hint={NAME_HINT} initialFocus />
-        <div className="flex justify-end">
-          <SubmitButton intent="create" pendingText="Adding…">
-            Add Widget
-          </SubmitButton>
-        </div>
-      </AppForm>
-    </Modal>
-  );
 }
 
 /**

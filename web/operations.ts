@@ -80,7 +80,7 @@ function routeLabeller(build: ServerBuild): (path: string) => string {
     if (path.startsWith("/storage/")) label = "/storage/*";
     if (path === "/healthz" || path === "/metrics") label = path;
     if (label === undefined) {
-      const page = path.replace(/(?:\/_root)?\.data$/, "") || "/";
+      const page = path.replace(/(?:\/_)?\.data$/, "") || "/";
       const matches = matchRoutes(routes, page) ?? [];
       const pattern = matches
         .map((match) => match.route.path ?? "")

@@ -45,7 +45,7 @@ export async function signedCookieText(cookie: Cookie, request: Request): Promis
 const flashCookieOf = (context: Context) =>
   signedCookieOf(context, FLASH_COOKIE, { path: "/", maxAge: 60 });
 
-/** A redirect that carries a message to the page it leads to. */
+/** A redirect that carries a message to the page it leads to, and to no other. */
 export async function redirectWithFlash(
   context: Context,
   to: string,
@@ -53,13 +53,27 @@ export async function redirectWithFlash(
   init: ResponseInit = {},
 ): Promise<Response> {
   const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", await flashCookieOf(context).serialize(flash));
+  const left: LeftFlash = { page: pagePathOf(new URL(to, "http://flash.invalid")), flash };
+  headers.append("Set-Cookie", await flashCookieOf(context).serialize(left));
   return redirect(to, { ...init, headers });
 }
 
+/** A message and the page it was left for: the one the redirect leads to. */
+type LeftFlash = { page: string; flash: Flash };
+
 /**
- * Reads the message left for this page and clears it (a planted or altered one too). Only the
- * leaf route of a page calls this, so one message is shown once.
+ * A page's path as a redirect names it and as its loaders see it: React Router asks for the data
+ * of `/admin/blog` at `/admin/blog.data`, and of `/` at `/_.data`.
+ */
+function pagePathOf(url: URL): string {
+  const path = url.pathname.replace(/(?<=\/)_\.data$|\.data$/, "");
+  return path.replace(/(?<=.)\/+$/, "");
+}
+
+/**
+ * Reads the message left for this page and clears it (a planted or altered one too). A message
+ * left for another page stays for it: a page loaded in another tab meanwhile must not take the
+ * "Saved" of this one. Only the leaf route of a page calls this, so one message is shown once.
  */
 export async function takeFlash(
   context: Context,
@@ -70,8 +84,20 @@ export async function takeFlash(
   if (!cookieHeader?.includes(`${FLASH_COOKIE}=`)) return { flash: null, headers };
   const cookie = flashCookieOf(context);
   const value: unknown = await cookie.parse(cookieHeader);
+  const left = isLeftFlash(value) ? value : null;
+  if (left && left.page !== pagePathOf(new URL(request.url))) return { flash: null, headers };
   headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
-  return { flash: isFlash(value) ? value : null, headers };
+  return { flash: left?.flash ?? null, headers };
+}
+
+function isLeftFlash(value: unknown): value is LeftFlash {
+  const left = value as Partial<LeftFlash> | null;
+  return (
+    typeof left === "object" &&
+    left !== null &&
+    typeof left.page === "string" &&
+    isFlash(left.flash)
+  );
 }
 
 function isFlash(value: unknown): value is Flash {

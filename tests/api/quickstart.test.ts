@@ -240,5 +240,16 @@ describe("npm run serve", () => {
     expect(api).toMatch(/^almoner_api_throttle_refusals_total\{route="\/api\/contact"\} 1$/m);
     expect(api).toMatch(/^almoner_api_mails_waiting 0$/m);
     expect(api).toMatch(/^almoner_api_mails_failed_total 0$/m);
+
+    // A page's data request counts under the page: Home's is /_.data.
+    const homeCount = (text: string) =>
+      Number(
+        /^almoner_web_http_request_duration_seconds_count\{route="\/",method="GET",status="200"\} (\d+)$/m.exec(
+          text,
+        )?.[1] ?? 0,
+      );
+    const before = homeCount(await metricsText(serve.webUrl));
+    expect((await fetch(`${serve.webUrl}/_.data`)).status).toBe(200);
+    expect(homeCount(await metricsText(serve.webUrl))).toBe(before + 1);
   }, 60_000);
 });

@@ -531,3 +531,43 @@ test.describe("typing right after a refusal", { tag: "@javascript-only" }, () =>
     await expect(currentPassword).toHaveValue(member.password);
   });
 });
+
+test.describe("a message left for one tab", { tag: "@javascript-only" }, () => {
+  test("shows in that tab, not in another tab whose page loads first", async ({
+    page,
+    apiUrl,
+    appUrl,
+  }, testInfo) => {
+    const member = newMember(testInfo);
+    await registerThroughApi(page, { apiUrl, appUrl }, member);
+    await page.goto("/account/profile");
+    await expect(page.getByRole("button", { name: "Update" })).toBeEnabled();
+    // The page's data after the save comes slowly, as on a poor connection.
+    let releaseReload = () => {};
+    const reloadHeld = new Promise<void>((resolve) => (releaseReload = resolve));
+    let reloadAsked = () => {};
+    const reloadStarted = new Promise<void>((resolve) => (reloadAsked = resolve));
+    await page.route(/\/account\/profile\.data/, async (route) => {
+      if (route.request().method() === "GET") {
+        reloadAsked();
+        await reloadHeld;
+      }
+      await route.continue();
+    });
+
+    await page.getByLabel("First Name").fill("Augusta");
+    await page.getByRole("button", { name: "Update" }).click();
+    await reloadStarted;
+    // Meanwhile the member opens their password page in another tab.
+    const otherTab = await page.context().newPage();
+    await otherTab.goto("/account/password");
+    await expect(otherTab.getByRole("heading", { name: "Change Password" })).toBeVisible();
+    await expect(otherTab.getByText("Your Changes Have Been Saved")).toHaveCount(0);
+
+    releaseReload();
+    await expect(page.getByRole("status")).toHaveText("Your Changes Have Been Saved");
+    await otherTab.reload();
+    await expect(otherTab.getByText("Your Changes Have Been Saved")).toHaveCount(0);
+    await otherTab.close();
+  });
+});

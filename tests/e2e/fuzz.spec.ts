@@ -265,9 +265,7 @@ function casesFor(
     samples.push(...fc.sample(once, { seed: seedFor(seed, `${key} kinds`), numRuns: 1 })[0]!);
   }
   return samples.map((sample) => {
-    const pathname = sample.data
-      ? `${sample.path === "/" ? "/_root" : sample.path}.data`
-      : sample.path;
+    const pathname = sample.data ? `${sample.path === "/" ? "/_" : sample.path}.data` : sample.path;
     const query = [action.index ? "index" : "", sample.query.replace(/^\?/, "")]
       .filter(Boolean)
       .join("&");

@@ -242,6 +242,36 @@ test.describe("the flash cookie", () => {
     expect(ignored.status).toBe(200);
     expect((await ignored.text()).includes(planted.message)).toBe(false);
   });
+
+  test("a message is for the page it was left for: another page loaded meanwhile leaves it", async ({
+    playwright,
+    appUrl,
+  }) => {
+    const visitor = await playwright.request.newContext({ baseURL: appUrl });
+    const posted = await visitor.post("/forgot-password", {
+      headers: { Origin: appUrl },
+      form: { email: `flash-other-tab-${Date.now()}@example.org` },
+      maxRedirects: 0,
+    });
+    expect(posted.status()).toBe(302);
+    const value = /almoner_flash=([^;]*)/.exec(posted.headers()["set-cookie"] ?? "")?.[1];
+    expect(value, "the redirect carries a flash cookie").toBeTruthy();
+    await visitor.dispose();
+    const message = "We have emailed your password reset link.";
+    const withFlash = { headers: { Cookie: `almoner_flash=${value}` } };
+
+    // Another tab's page, and its data request, while the first tab's page has not loaded yet.
+    for (const other of ["/login", "/login.data", "/_.data"]) {
+      const meanwhile = await fetch(`${appUrl}${other}`, withFlash);
+      expect(meanwhile.status, other).toBe(200);
+      expect((await meanwhile.text()).includes(message), other).toBe(false);
+      expect(meanwhile.headers.get("set-cookie") ?? "", other).not.toContain("almoner_flash");
+    }
+
+    const shown = await fetch(`${appUrl}/forgot-password`, withFlash);
+    expect((await shown.text()).includes(message)).toBe(true);
+    expect(shown.headers.get("set-cookie")).toMatch(/almoner_flash=;.*Max-Age=0/i);
+  });
 });
 
 test("a page whose address carries a token or an email is private and never shared", async ({

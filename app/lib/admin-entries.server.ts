@@ -33,6 +33,7 @@ import { INTENT_FIELD } from "./forms.ts";
 import { requireRecordId } from "./guards.server.ts";
 import {
   conflictOf,
+  holdsWhatWasTyped,
   goneWhileEditingMessage,
   loadedVersionOf,
   mergeOf,
@@ -290,6 +291,7 @@ async function saveEntry(
 
   const api = context.get(apiClientContext);
   const result = await api.post(`/api/${kind}/${entry.id}`, body);
+  let saved = result.body;
   if (!result.ok) {
     // Publish or Unpublish goes through the conflict screen with what was typed: Keep mine does it.
     const mine = typedValues(formData, ENTRY_FORM_FIELDS);
@@ -298,14 +300,16 @@ async function saveEntry(
       loadedVersion: loadedVersionOf(formData),
       pictureChosen,
     });
-    if (conflict) return { result: null, article, conflict: entryConflict(conflict) };
-    return { result: replyWithApiFailure(submission, result), article };
+    if (!conflict) return { result: replyWithApiFailure(submission, result), article };
+    const shown = entryConflict(conflict);
+    if (!holdsWhatWasTyped(shown)) return { result: null, article, conflict: shown };
+    saved = { status: shown.theirs.status, version: shown.version };
   }
   return redirectWithFlash(
     context,
     `/admin/${kind}`,
     status
-      ? statusFlash(kind, entry, values.title, result.body)
+      ? statusFlash(kind, entry, values.title, saved)
       : { kind: "success", message: "Your Changes Have Been Saved" },
   );
 }

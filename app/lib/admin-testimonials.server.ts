@@ -25,6 +25,7 @@ import { replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
 import {
   conflictOf,
+  holdsWhatWasTyped,
   goneWhileEditingMessage,
   loadedVersionOf,
   mergeOf,
@@ -165,11 +166,13 @@ export async function adminTestimonialsAction(
           loadedVersion: loadedVersionOf(formData),
           pictureChosen: false,
         });
-        if (conflict) return { result: null, review, conflict };
-        return {
-          result: replyWithApiFailure(submission, result, { firstErrorOnly: true }),
-          review,
-        };
+        if (!conflict) {
+          return {
+            result: replyWithApiFailure(submission, result, { firstErrorOnly: true }),
+            review,
+          };
+        }
+        if (!holdsWhatWasTyped(conflict)) return { result: null, review, conflict };
       }
       return editingId
         ? redirectWithFlash(context, testimonialsLocation(place), {

@@ -38,6 +38,7 @@ import { fileTooLarge, replyWithApiFailure, safeRedirectPath } from "./forms.ser
 import { INTENT_FIELD } from "./forms.ts";
 import {
   conflictOf,
+  holdsWhatWasTyped,
   goneWhileEditingMessage,
   loadedVersionOf,
   mergeOf,
@@ -292,8 +293,8 @@ async function saveWidget(
         pictureChosen,
       },
     );
-    if (conflict) return { result: null, html, conflict };
-    return { result: replyWithWidgetFailure(submission, saved), html };
+    if (!conflict) return { result: replyWithWidgetFailure(submission, saved), html };
+    if (!holdsWhatWasTyped(conflict)) return { result: null, html, conflict };
   }
   // The public pages show no flash: the page itself, changed, is the confirmation there.
   if (returnTo) return redirect(returnTo);

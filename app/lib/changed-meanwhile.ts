@@ -15,6 +15,21 @@ export const LOADED_VALUES_FIELD = "loaded_values";
 const CHANGED_MEANWHILE =
   "Someone else changed this since you opened it, so your changes were not saved. Their values are shown above the form, which still holds what you typed: check it, then save again.";
 
+/**
+ * A hidden field as the last refused save posted it (`version`, `loaded_values`), while the screen
+ * shows that refusal: what is typed on it is still against what the form had loaded then. The
+ * screen's data may have been read again since, and a colleague's save in between must still
+ * stop the next Save (records 030, 053), not be taken for what the form had loaded.
+ */
+export function postedWithRefusal(
+  refusal: SubmissionResult<string[]> | null | undefined,
+  field: string,
+): string | undefined {
+  if (refusal?.status !== "error") return undefined;
+  const posted = refusal.initialValue?.[field];
+  return typeof posted === "string" && posted !== "" ? posted : undefined;
+}
+
 /** A value someone else saved meanwhile, as the screen names it. */
 export type SavedMeanwhile = { label: string; value: string };
 
@@ -23,7 +38,8 @@ export const PHOTO_FIELD_LABELS = { alt: "Alt Text", link: "Link" };
 
 /**
  * What a save stopped by a change made meanwhile answers: the form's message over what was typed
- * (less `hideFields`), and the values saved now of the `conflicts` (field names), by their labels.
+ * (less `hideFields` and the loaded values), and the values saved now of the `conflicts` (field
+ * names), by their labels.
  */
 export function changedMeanwhileAnswer(
   submission: Submission<unknown>,
@@ -33,7 +49,11 @@ export function changedMeanwhileAnswer(
   hideFields?: string[],
 ): { result: SubmissionResult<string[]>; savedMeanwhile: SavedMeanwhile[] } {
   return {
-    result: submission.reply({ formErrors: [CHANGED_MEANWHILE], hideFields }),
+    // The next Save compares with what is saved now: the screen's data, read again after this.
+    result: submission.reply({
+      formErrors: [CHANGED_MEANWHILE],
+      hideFields: [LOADED_VALUES_FIELD, ...(hideFields ?? [])],
+    }),
     savedMeanwhile: conflicts.map((field) => ({
       label: labels[field] ?? field,
       value: shown[field] ?? "",

@@ -27,8 +27,10 @@ export function draftedFormOf(formData: FormData): {
   for (const [name, value] of formData) {
     if (typeof value === "string" && !NOT_DRAFTED_FIELDS.has(name)) values[name] = value;
   }
-  const version = Number(formData.get("version"));
-  return { version: Number.isSafeInteger(version) && version > 0 ? version : null, values };
+  // 0 is the version of an item never saved since it was added.
+  const posted = formData.get("version");
+  const version = typeof posted === "string" && posted.trim() !== "" ? Number(posted) : Number.NaN;
+  return { version: Number.isSafeInteger(version) && version >= 0 ? version : null, values };
 }
 
 /** What an edit screen knows of the admin's draft: when it was saved, and its values once restored. */

@@ -87,6 +87,17 @@ export function conflictOf(
   };
 }
 
+/**
+ * Whether the version a 409 names already holds every field as typed: the same change was saved
+ * meanwhile, most often by this very Save sent again after its first answer came too late (record
+ * 061). The save has then nothing left to do, and the conflict screen nothing to show. A picture
+ * chosen now is not in either version, so it cannot be compared.
+ */
+export function holdsWhatWasTyped(conflict: EditConflict): boolean {
+  if (conflict.pictureChosen) return false;
+  return Object.entries(conflict.mine).every(([field, typed]) => conflict.theirs[field] === typed);
+}
+
 /** The named fields of an edit form as typed: the conflict screen's hidden fields, the draft. */
 export function typedValues(formData: FormData, fields: readonly string[]): Record<string, string> {
   const values: Record<string, string> = {};

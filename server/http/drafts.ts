@@ -61,7 +61,7 @@ const draftForm = z.object({
   version: z
     .number()
     .int()
-    .min(1)
+    .min(0)
     .max(2 ** 31 - 1)
     .nullish()
     .transform((version) => version ?? null),

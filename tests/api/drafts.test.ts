@@ -50,6 +50,11 @@ describe("a draft", () => {
       saved_at: second.body.saved_at,
     });
 
+    // Version 0: typed against the item as it was added, before any save.
+    const third = await admin.put(url, { version: 0, data: { title: "Typed first" } });
+    expect(third.status).toBe(200);
+    expect((await admin.get(url)).body).toMatchObject({ version: 0 });
+
     const discarded = await admin.delete(url);
     expect(discarded.status).toBe(204);
     expect((await admin.get(url)).status).toBe(404);

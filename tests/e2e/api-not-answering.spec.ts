@@ -1,5 +1,11 @@
 import type { Page } from "@playwright/test";
-import { signInAsAdmin, uniqueTitle, withApiItem } from "./admin-support.ts";
+import {
+  adminApiCall,
+  sessionHeaders,
+  signInAsAdmin,
+  uniqueTitle,
+  withApiItem,
+} from "./admin-support.ts";
 import { expect, test } from "./fixtures.ts";
 import {
   startStandInBackend,
@@ -19,6 +25,8 @@ const KEPT_UNANSWERED =
 
 /** "GET /api/user", say: calls the backend does not answer until the test ends. */
 const hanging = new Set<string>();
+/** Calls the backend makes at once but answers only when the test lets it. */
+const late = new Map<string, Promise<void>>();
 let backend: StandInBackend;
 let web: WebTier;
 const urls = () => ({ appUrl: web.url, apiUrl: backend.url });
@@ -27,6 +35,7 @@ test.beforeAll(async () => {
   backend = await startStandInBackend(process.env.E2E_API_URL ?? process.env.E2E_BASE_URL!, {
     statefulOrigin: process.env.E2E_BASE_URL!,
     hangs: (method, pathname) => hanging.has(`${method} ${pathname}`),
+    answersLate: (method, pathname) => late.get(`${method} ${pathname}`),
   });
   web = await startWebTier(backend.url);
 });
@@ -34,7 +43,10 @@ test.afterAll(async () => {
   await web?.close();
   await backend?.close();
 });
-test.afterEach(() => hanging.clear());
+test.afterEach(() => {
+  hanging.clear();
+  late.clear();
+});
 
 /** Opens a news post's edit screen and types a new title, not saved yet. */
 async function typeNewTitle(page: Page, id: number, title: string) {
@@ -107,6 +119,80 @@ test.describe("an admin's Save while the API does not answer", () => {
       }
       await expect(titleField).toHaveValue(`${title} (typed)`);
       await saveOnceAnswered(page, post.id, title);
+    });
+  });
+
+  test("the API saves but answers too late: the next Save says it is saved, not that someone else changed it", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const title = uniqueTitle("Saved in a fog", testInfo.project.name);
+    await withApiItem<{ id: number }>(page, urls(), "/api/blog", { title }, async (post) => {
+      const titleField = await typeNewTitle(page, post.id, `${title} (typed)`);
+      let answer = () => {};
+      late.set(`POST /api/blog/${post.id}`, new Promise<void>((resolve) => (answer = resolve)));
+      await page.getByRole("button", { name: "Save Changes" }).click();
+
+      if (javaScriptEnabled) {
+        await expect(page.getByText(NO_ANSWER)).toBeVisible({ timeout: 20_000 });
+      } else {
+        await expect(page.getByRole("status").filter({ hasText: KEPT_UNANSWERED })).toBeVisible({
+          timeout: 20_000,
+        });
+      }
+      await expect(titleField).toHaveValue(`${title} (typed)`);
+      // The write reached the API; only its answer is late.
+      expect(await savedTitle(page, post.id)).toBe(`${title} (typed)`);
+      answer();
+      late.clear();
+
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(page).toHaveURL(`${web.url}/admin/blog`);
+      await expect(
+        page.getByRole("status").filter({ hasText: "Your Changes Have Been Saved" }),
+      ).toBeVisible();
+      expect(await savedTitle(page, post.id)).toBe(`${title} (typed)`);
+    });
+  });
+
+  test("the API does not answer the Save, and a colleague saves meanwhile: the next Save meets the conflict screen", async ({
+    page,
+    apiUrl,
+    appUrl,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const title = uniqueTitle("Saved in a squall", testInfo.project.name);
+    await withApiItem<{ id: number }>(page, urls(), "/api/blog", { title }, async (post) => {
+      const titleField = await typeNewTitle(page, post.id, `${title} (typed)`);
+      hanging.add(`POST /api/blog/${post.id}`);
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      // While the Save waits, a colleague saves the post from the version both had loaded,
+      // through the site's own API rather than this stand-in, which holds the post's saves.
+      const site = { apiUrl, appUrl };
+      const loaded = await adminApiCall<{ version: number }>(
+        page,
+        site,
+        "GET",
+        `/api/blog/${post.id}`,
+      );
+      const saved = await page.request.post(`${site.apiUrl}/api/blog/${post.id}`, {
+        headers: await sessionHeaders(page, site),
+        multipart: { title: `${title} (theirs)`, version: String(loaded.version) },
+      });
+      expect(saved.status()).toBe(200);
+      if (javaScriptEnabled) {
+        await expect(page.getByText(NO_ANSWER)).toBeVisible({ timeout: 20_000 });
+      } else {
+        await expect(page.getByRole("status").filter({ hasText: KEPT_UNANSWERED })).toBeVisible({
+          timeout: 20_000,
+        });
+      }
+      hanging.clear();
+
+      await expect(titleField).toHaveValue(`${title} (typed)`);
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(page.getByRole("heading", { name: "Someone else changed this" })).toBeVisible();
+      expect(await savedTitle(page, post.id)).toBe(`${title} (theirs)`);
     });
   });
 

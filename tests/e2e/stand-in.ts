@@ -53,6 +53,11 @@ export type StandInOptions = {
   dropHeaders?: readonly string[];
   /** Calls it never answers, as a backend that hung would not (`GET /api/user`, say). */
   hangs?: (method: string, pathname: string) => boolean;
+  /**
+   * Calls it relays at once but answers only once the promise given settles, as a backend that
+   * saved and then answered too late would.
+   */
+  answersLate?: (method: string, pathname: string) => Promise<void> | undefined;
 };
 
 /**
@@ -67,7 +72,9 @@ export async function startStandInBackend(
   const server: Server = createServer((req, res) => {
     const pathname = new URL(req.url ?? "/", origin).pathname;
     if (options.hangs?.(req.method ?? "GET", pathname)) return;
+    const answered = options.answersLate?.(req.method ?? "GET", pathname);
     relay(req)
+      .then(async (answer) => (await answered, answer))
       .then(({ status, headers, body }) => {
         res.writeHead(status, headers);
         res.end(body);

@@ -32,6 +32,7 @@ import {
 import {
   EditConflictScreen,
   LoadedValuesField,
+  VersionField,
   SavedMeanwhileNote,
   TheirValues,
 } from "./edit-conflict.tsx";
@@ -150,10 +151,14 @@ export function AdminEntryEditor({
         <AppForm form={form} encType="multipart/form-data" className="mt-8 max-w-3xl space-y-6">
           <FormMessage />
           <IntentField value="save" />
-          {version === undefined ? null : <input type="hidden" name="version" value={version} />}
+          <VersionField version={version} refusal={saveResult} />
           {/* Without versions (a Laravel backend), what the save compares with (record 057). */}
           {version === undefined && !gone ? (
-            <LoadedValuesField values={entryFormValues(entry)} kept={restored} />
+            <LoadedValuesField
+              values={entryFormValues(entry)}
+              kept={restored}
+              refusal={saveResult}
+            />
           ) : null}
           <TextField meta={fields.title} label="Title" />
           <TextField

@@ -51,9 +51,10 @@ export function AdminGalleryEditor({
   actionData,
 }: Props) {
   const here = `/admin/galleries/${gallery.id}`;
+  const saveResult = actionData?.intent === "save" ? actionData.result : null;
   const [form, fields] = useAppForm(GalleryNameSchema, {
     id: `gallery-${gallery.id}`,
-    lastResult: actionData?.intent === "save" ? actionData.result : null,
+    lastResult: saveResult,
     defaultValue: { name: kept?.values.name ?? gallery.name },
   });
   const editingPhoto = gallery.images.find((image) => image.id === editingPhotoId);
@@ -77,7 +78,13 @@ export function AdminGalleryEditor({
         <FormMessage />
         <IntentField value="save" />
         {/* Deleted meanwhile, the screen holds only what was typed: nothing to compare with. */}
-        {gone ? null : <LoadedValuesField values={{ name: gallery.name }} kept={kept?.values} />}
+        {gone ? null : (
+          <LoadedValuesField
+            values={{ name: gallery.name }}
+            kept={kept?.values}
+            refusal={saveResult}
+          />
+        )}
         <TextField meta={fields.name} label="Name" />
         <SaveOrDeleteButtons deleteLabel={gone ? undefined : "Delete Gallery"} />
       </AppForm>

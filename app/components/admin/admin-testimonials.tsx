@@ -302,10 +302,14 @@ function TestimonialModal({
       <AppForm form={form} action={here} hidden={conflict !== undefined} className="space-y-6">
         <FormMessage />
         <IntentField value={testimonial ? "save" : "create"} />
-        <VersionField version={merge?.version ?? testimonial?.version} />
+        <VersionField version={merge?.version ?? testimonial?.version} refusal={result} />
         {/* Without versions (a Laravel backend), what the save compares with (record 057). */}
         {testimonial && testimonial.version === undefined && !gone ? (
-          <LoadedValuesField values={testimonialFormValues(testimonial)} kept={restored} />
+          <LoadedValuesField
+            values={testimonialFormValues(testimonial)}
+            kept={restored}
+            refusal={result}
+          />
         ) : null}
         <TextField meta={fields.name} label="Name" />
         <StarRatingField

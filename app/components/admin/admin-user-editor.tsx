@@ -149,7 +149,9 @@ function UserForm({
       <FormMessage />
       <IntentField value="save" />
       {/* Deleted meanwhile, the screen holds only what was typed: nothing to compare with. */}
-      {gone ? null : <LoadedValuesField values={userFormValues(user)} kept={typed} />}
+      {gone ? null : (
+        <LoadedValuesField values={userFormValues(user)} kept={typed} refusal={saveResult} />
+      )}
       <UserFields
         fields={fields}
         passwordLabel="New Password"

@@ -261,10 +261,14 @@ export function AdminWidgetEditor({
       >
         <FormMessage />
         <IntentField value="save" />
-        <VersionField version={merge?.version ?? widget.version} />
+        <VersionField version={merge?.version ?? widget.version} refusal={saveResult} />
         {/* Without versions (a Laravel backend), what the save compares with (record 057). */}
         {widget.version === undefined && !gone ? (
-          <LoadedValuesField values={widgetFormValues(widget)} kept={restored} />
+          <LoadedValuesField
+            values={widgetFormValues(widget)}
+            kept={restored}
+            refusal={saveResult}
+          />
         ) : null}
         <TextField
           meta={fields.name}

@@ -1,7 +1,9 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import {
   LOADED_VALUES_FIELD,
   loadedValuesText,
+  postedWithRefusal,
   type SavedMeanwhile,
 } from "../../lib/changed-meanwhile.ts";
 import { fieldLabel, wordDiff, type EditConflict } from "../../lib/history.ts";
@@ -195,22 +197,42 @@ export function HistoryLink({
   );
 }
 
+/** The last save the screen shows as refused, whose hidden fields the form sends again. */
+type Refusal = SubmissionResult<string[]> | null | undefined;
+
 /**
  * The values a form without versions was loaded with, sent back with the save (record 053); a
- * form kept over Log In (record 050) sends the ones it was first loaded with.
+ * form kept over Log In (record 050) sends the ones it was first loaded with, and a refused save's
+ * form the ones it was posted with.
  */
 export function LoadedValuesField({
   values,
   kept,
+  refusal,
 }: {
   values: Record<string, string>;
   kept?: Record<string, string>;
+  refusal?: Refusal;
 }) {
-  const loaded = kept?.[LOADED_VALUES_FIELD] ?? loadedValuesText(values);
+  const loaded =
+    postedWithRefusal(refusal, LOADED_VALUES_FIELD) ??
+    kept?.[LOADED_VALUES_FIELD] ??
+    loadedValuesText(values);
   return <input type="hidden" name={LOADED_VALUES_FIELD} value={loaded} />;
 }
 
-/** The version the form was loaded at, sent back with the save (none from a Laravel backend). */
-export function VersionField({ version }: { version: number | null | undefined }) {
-  return version == null ? null : <input type="hidden" name="version" value={version} />;
+/**
+ * The version the form was loaded at, sent back with the save (none from a Laravel backend); a
+ * refused save's form sends the one it was posted with.
+ */
+export function VersionField({
+  version,
+  refusal,
+}: {
+  version: number | null | undefined;
+  refusal?: Refusal;
+}) {
+  if (version == null) return null;
+  const posted = postedWithRefusal(refusal, "version") ?? version;
+  return <input type="hidden" name="version" value={posted} />;
 }

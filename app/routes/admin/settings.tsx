@@ -26,6 +26,7 @@ import { parseSubmission, replyWithApiFailure } from "../../lib/forms.server.ts"
 import { INTENT_FIELD, requiredText } from "../../lib/forms.ts";
 import {
   conflictOf,
+  holdsWhatWasTyped,
   loadedVersionOf,
   mergeOf,
   takeTheirs,
@@ -133,17 +134,20 @@ export async function action({ request, context }: Route.ActionArgs) {
         pictureChosen: false,
       },
     );
-    if (conflict) return { result: null, conflict: settingsConflict(conflict) };
-    return {
-      result: replyWithApiFailure(submission, result, {
-        firstErrorOnly: true,
-        fieldNames: {
-          "social.facebook": "facebook",
-          "social.instagram": "instagram",
-          "social.twitter": "twitter",
-        },
-      }),
-    };
+    if (!conflict) {
+      return {
+        result: replyWithApiFailure(submission, result, {
+          firstErrorOnly: true,
+          fieldNames: {
+            "social.facebook": "facebook",
+            "social.instagram": "instagram",
+            "social.twitter": "twitter",
+          },
+        }),
+      };
+    }
+    const shown = settingsConflict(conflict);
+    if (!holdsWhatWasTyped(shown)) return { result: null, conflict: shown };
   }
   return redirectWithFlash(context, "/admin/settings", {
     kind: "success",
@@ -193,7 +197,7 @@ function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
       <AppForm form={form} hidden={conflict !== undefined} className="mt-8 max-w-3xl space-y-8">
         <FormMessage />
         <IntentField value="save" />
-        <VersionField version={merge?.version ?? loaderData.version} />
+        <VersionField version={merge?.version ?? loaderData.version} refusal={actionData?.result} />
         <fieldset className="space-y-5">
           <legend className="text-xl font-semibold">Organisation</legend>
           <TextField meta={fields.name} label="Organisation Name" autoComplete="organization" />

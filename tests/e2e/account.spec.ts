@@ -493,6 +493,25 @@ test("a bot that fills the honeypot is turned away before the API is asked", asy
   await expect(page.getByRole("alert")).toHaveText("These credentials do not match our records.");
 });
 
+/**
+ * Holds the page's data reads at `path` (a `.data` URL) until `release()`, as a poor connection
+ * would; `asked` settles once the first is asked for.
+ */
+async function holdDataReads(page: Page, path: RegExp) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let ask = () => {};
+  const asked = new Promise<void>((resolve) => (ask = resolve));
+  await page.route(path, async (route) => {
+    if (route.request().method() === "GET") {
+      ask();
+      await held;
+    }
+    await route.continue();
+  });
+  return { asked, release };
+}
+
 test.describe("typing right after a refusal", { tag: "@javascript-only" }, () => {
   test("is kept while the page's data is read again after the answer", async ({
     page,
@@ -504,12 +523,7 @@ test.describe("typing right after a refusal", { tag: "@javascript-only" }, () =>
     await page.goto("/account/password");
     await expect(page.getByRole("button", { name: "Update" })).toBeEnabled();
     // The data read after the answer comes slowly, as on a poor connection.
-    let releaseReload = () => {};
-    const reloadHeld = new Promise<void>((resolve) => (releaseReload = resolve));
-    await page.route(/\/account\/password\.data/, async (route) => {
-      if (route.request().method() === "GET") await reloadHeld;
-      await route.continue();
-    });
+    const reload = await holdDataReads(page, /\/account\/password\.data/);
 
     const currentPassword = page.getByLabel("Current Password");
     await currentPassword.fill("wrong-password");
@@ -525,7 +539,7 @@ test.describe("typing right after a refusal", { tag: "@javascript-only" }, () =>
       (response) =>
         response.request().method() === "GET" && /\/account\/password\.data/.test(response.url()),
     );
-    releaseReload();
+    reload.release();
     await reloaded;
     await expect(page.getByRole("button", { name: "Update" })).toBeEnabled();
     await expect(currentPassword).toHaveValue(member.password);
@@ -543,28 +557,18 @@ test.describe("a message left for one tab", { tag: "@javascript-only" }, () => {
     await page.goto("/account/profile");
     await expect(page.getByRole("button", { name: "Update" })).toBeEnabled();
     // The page's data after the save comes slowly, as on a poor connection.
-    let releaseReload = () => {};
-    const reloadHeld = new Promise<void>((resolve) => (releaseReload = resolve));
-    let reloadAsked = () => {};
-    const reloadStarted = new Promise<void>((resolve) => (reloadAsked = resolve));
-    await page.route(/\/account\/profile\.data/, async (route) => {
-      if (route.request().method() === "GET") {
-        reloadAsked();
-        await reloadHeld;
-      }
-      await route.continue();
-    });
+    const reload = await holdDataReads(page, /\/account\/profile\.data/);
 
     await page.getByLabel("First Name").fill("Augusta");
     await page.getByRole("button", { name: "Update" }).click();
-    await reloadStarted;
+    await reload.asked;
     // Meanwhile the member opens their password page in another tab.
     const otherTab = await page.context().newPage();
     await otherTab.goto("/account/password");
     await expect(otherTab.getByRole("heading", { name: "Change Password" })).toBeVisible();
     await expect(otherTab.getByText("Your Changes Have Been Saved")).toHaveCount(0);
 
-    releaseReload();
+    reload.release();
     await expect(page.getByRole("status")).toHaveText("Your Changes Have Been Saved");
     await otherTab.reload();
     await expect(otherTab.getByText("Your Changes Have Been Saved")).toHaveCount(0);

@@ -61,6 +61,17 @@ async function savedTitle(page: Page, id: number): Promise<string> {
   return ((await saved.json()) as { title: string }).title;
 }
 
+/**
+ * What the screen says of a Save the API did not answer within the deadline: the form's message,
+ * or without JavaScript the screen again, from what was typed.
+ */
+async function expectNotSaved(page: Page, javaScriptEnabled: boolean) {
+  const said = javaScriptEnabled
+    ? page.getByText(NO_ANSWER)
+    : page.getByRole("status").filter({ hasText: KEPT_UNANSWERED });
+  await expect(said).toBeVisible({ timeout: 20_000 });
+}
+
 /** Nothing was saved; once the API answers again, Save saves what was typed. */
 async function saveOnceAnswered(page: Page, id: number, title: string) {
   expect(await savedTitle(page, id)).toBe(title);
@@ -109,14 +120,8 @@ test.describe("an admin's Save while the API does not answer", () => {
       hanging.add(`POST /api/blog/${post.id}`);
       await page.getByRole("button", { name: "Save Changes" }).click();
 
-      if (javaScriptEnabled) {
-        await expect(page.getByText(NO_ANSWER)).toBeVisible({ timeout: 20_000 });
-      } else {
-        await expect(page.getByRole("status").filter({ hasText: KEPT_UNANSWERED })).toBeVisible({
-          timeout: 20_000,
-        });
-        await expect(page).toHaveURL(`${web.url}/admin/blog/${post.id}`);
-      }
+      await expectNotSaved(page, javaScriptEnabled);
+      await expect(page).toHaveURL(`${web.url}/admin/blog/${post.id}`);
       await expect(titleField).toHaveValue(`${title} (typed)`);
       await saveOnceAnswered(page, post.id, title);
     });
@@ -133,13 +138,7 @@ test.describe("an admin's Save while the API does not answer", () => {
       late.set(`POST /api/blog/${post.id}`, new Promise<void>((resolve) => (answer = resolve)));
       await page.getByRole("button", { name: "Save Changes" }).click();
 
-      if (javaScriptEnabled) {
-        await expect(page.getByText(NO_ANSWER)).toBeVisible({ timeout: 20_000 });
-      } else {
-        await expect(page.getByRole("status").filter({ hasText: KEPT_UNANSWERED })).toBeVisible({
-          timeout: 20_000,
-        });
-      }
+      await expectNotSaved(page, javaScriptEnabled);
       await expect(titleField).toHaveValue(`${title} (typed)`);
       // The write reached the API; only its answer is late.
       expect(await savedTitle(page, post.id)).toBe(`${title} (typed)`);
@@ -180,13 +179,7 @@ test.describe("an admin's Save while the API does not answer", () => {
         multipart: { title: `${title} (theirs)`, version: String(loaded.version) },
       });
       expect(saved.status()).toBe(200);
-      if (javaScriptEnabled) {
-        await expect(page.getByText(NO_ANSWER)).toBeVisible({ timeout: 20_000 });
-      } else {
-        await expect(page.getByRole("status").filter({ hasText: KEPT_UNANSWERED })).toBeVisible({
-          timeout: 20_000,
-        });
-      }
+      await expectNotSaved(page, javaScriptEnabled);
       hanging.clear();
 
       await expect(titleField).toHaveValue(`${title} (typed)`);

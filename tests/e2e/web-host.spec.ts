@@ -1,5 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
+import type { PlaywrightWorkerArgs } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
 test("pages carry the security headers", async ({ request }) => {
@@ -197,6 +198,25 @@ test.describe("the flash cookie", () => {
     Buffer.from(JSON.stringify(value), "utf8").toString("base64");
   const planted = { kind: "error", message: "Your account is locked: call +1 555 0100." };
 
+  /** The flash cookie Forgot Password's redirect sets, for the page it leads back to. */
+  async function flashLeftByForgotPassword(
+    playwright: PlaywrightWorkerArgs["playwright"],
+    appUrl: string,
+    label: string,
+  ): Promise<string> {
+    const visitor = await playwright.request.newContext({ baseURL: appUrl });
+    const posted = await visitor.post("/forgot-password", {
+      headers: { Origin: appUrl },
+      form: { email: `${label}-${Date.now()}@example.org` },
+      maxRedirects: 0,
+    });
+    expect(posted.status()).toBe(302);
+    const value = /almoner_flash=([^;]*)/.exec(posted.headers()["set-cookie"] ?? "")?.[1];
+    expect(value, "the redirect carries a flash cookie").toBeTruthy();
+    await visitor.dispose();
+    return value!;
+  }
+
   test("a planted, unsigned message is not shown, and the cookie is cleared", async ({
     playwright,
     appUrl,
@@ -216,17 +236,7 @@ test.describe("the flash cookie", () => {
     playwright,
     appUrl,
   }) => {
-    const visitor = await playwright.request.newContext({ baseURL: appUrl });
-    const posted = await visitor.post("/forgot-password", {
-      headers: { Origin: appUrl },
-      form: { email: `flash-${Date.now()}@example.org` },
-      maxRedirects: 0,
-    });
-    expect(posted.status()).toBe(302);
-    const setCookie = posted.headers()["set-cookie"] ?? "";
-    const value = /almoner_flash=([^;]*)/.exec(setCookie)?.[1];
-    expect(value, "the redirect carries a flash cookie").toBeTruthy();
-    await visitor.dispose();
+    const value = await flashLeftByForgotPassword(playwright, appUrl, "flash");
 
     const shown = await fetch(`${appUrl}/forgot-password`, {
       headers: { Cookie: `almoner_flash=${value}` },
@@ -247,16 +257,7 @@ test.describe("the flash cookie", () => {
     playwright,
     appUrl,
   }) => {
-    const visitor = await playwright.request.newContext({ baseURL: appUrl });
-    const posted = await visitor.post("/forgot-password", {
-      headers: { Origin: appUrl },
-      form: { email: `flash-other-tab-${Date.now()}@example.org` },
-      maxRedirects: 0,
-    });
-    expect(posted.status()).toBe(302);
-    const value = /almoner_flash=([^;]*)/.exec(posted.headers()["set-cookie"] ?? "")?.[1];
-    expect(value, "the redirect carries a flash cookie").toBeTruthy();
-    await visitor.dispose();
+    const value = await flashLeftByForgotPassword(playwright, appUrl, "flash-other-tab");
     const message = "We have emailed your password reset link.";
     const withFlash = { headers: { Cookie: `almoner_flash=${value}` } };
 

@@ -235,6 +235,7 @@ function PhotoDetailsModal({
       here={here}
       form={form}
       loaded={{ alt: photo.alt ?? "", link: photo.link ?? "" }}
+      refusal={result}
       savedMeanwhile={savedMeanwhile}
     >
       <FormMessage />

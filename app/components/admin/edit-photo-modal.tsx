@@ -1,4 +1,4 @@
-import type { FormMetadata } from "@conform-to/react";
+import type { FormMetadata, SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AppForm } from "../app-form.tsx";
@@ -18,6 +18,7 @@ export function EditPhotoModal({
   here,
   form,
   loaded,
+  refusal,
   savedMeanwhile,
   children,
 }: {
@@ -26,6 +27,8 @@ export function EditPhotoModal({
   form: FormMetadata<Record<string, unknown>, string[]>;
   /** The photo's fields as saved when the dialog opened, so a save can tell what changed meanwhile. */
   loaded: Record<string, string>;
+  /** The last Save, when it was refused: the dialog sends again what that one was loaded with. */
+  refusal: SubmissionResult<string[]> | null | undefined;
   /** The last Save was stopped: someone else saved these meanwhile (record 053). */
   savedMeanwhile?: readonly SavedMeanwhile[] | null;
   children: ReactNode;
@@ -47,7 +50,7 @@ export function EditPhotoModal({
       >
         <IntentField value="save-photo" />
         <input type="hidden" name="id" value={photo.id} />
-        <LoadedValuesField values={loaded} />
+        <LoadedValuesField values={loaded} refusal={refusal} />
         {children}
         <div className="flex flex-wrap justify-end gap-3">
           <Link to={here} preventScrollReset className="button-light">

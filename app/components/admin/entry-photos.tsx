@@ -130,6 +130,7 @@ function EditPhotoDialog({ photo, here }: { photo: EntryImage; here: string }) {
       here={here}
       form={form}
       loaded={{ alt: photo.alt ?? "" }}
+      refusal={actionData?.photoResult}
       savedMeanwhile={actionData?.photoSavedMeanwhile}
     >
       <FormMessage />

@@ -81,6 +81,47 @@ test.describe("a widget's edit conflict", () => {
   });
 });
 
+test.describe("two admins make the same change", () => {
+  test.slow();
+
+  test("the second Save is saved, not shown as a conflict with nothing that differs", async ({
+    page,
+    browser,
+    apiUrl,
+    appUrl,
+    javaScriptEnabled,
+  }, testInfo) => {
+    await signInAsAdmin(page, { apiUrl, appUrl });
+    const name = uniqueTitle("Same fix", testInfo.project.name).replace(/[^A-Za-z0-9_-]/g, "_");
+    const widget = await adminApiPost<{ id: number }>(page, { apiUrl, appUrl }, "/api/widgets", {
+      name,
+      type: "TEXT",
+    });
+    const here = `/admin/widgets/${widget.id}`;
+    const other = await secondAdmin(browser, { apiUrl, appUrl }, javaScriptEnabled);
+    try {
+      await page.goto(here);
+      await other.page.goto(here);
+      const theirText = other.page.getByRole("textbox", { name: "Text", exact: true });
+      await typeRichText(other.page, theirText, "Opening hours are 9 to 5", javaScriptEnabled);
+      await other.page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(
+        other.page.getByRole("status").filter({ hasText: "Changes saved...." }),
+      ).toBeVisible();
+
+      const text = page.getByRole("textbox", { name: "Text", exact: true });
+      await typeRichText(page, text, "Opening hours are 9 to 5", javaScriptEnabled);
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Changes saved...." })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Someone else changed this" })).toHaveCount(0);
+      await expectRichText(text, "Opening hours are 9 to 5", javaScriptEnabled);
+    } finally {
+      await other.close();
+      await adminApiDelete(page, { apiUrl, appUrl }, `/api/widgets/${widget.id}`);
+    }
+  });
+});
+
 test.describe("a testimonial's history", () => {
   test.slow();
 

@@ -5,7 +5,9 @@ import {
   LOADED_VALUES_FIELD,
   loadedValuesText,
   mergeChangedMeanwhile,
+  postedWithRefusal,
 } from "../../app/lib/changed-meanwhile.ts";
+import { holdsWhatWasTyped } from "../../app/lib/history.server.ts";
 
 const LOADED = { firstname: "Ann", lastname: "Lee", role: "user" };
 
@@ -67,5 +69,52 @@ describe("mergeChangedMeanwhile", () => {
       expect(conflicts).toEqual([]);
       expect(valuesOf(merged)).toEqual({ ...LOADED, firstname: "Anne" });
     }
+  });
+});
+
+describe("postedWithRefusal", () => {
+  const refusal = (initialValue: Record<string, string>) =>
+    ({ status: "error", initialValue, error: { "": ["Refused."] } }) as const;
+
+  it("gives a hidden field as the refused save posted it", () => {
+    expect(postedWithRefusal(refusal({ version: "0" }), "version")).toBe("0");
+    expect(postedWithRefusal(refusal({ [LOADED_VALUES_FIELD]: "{}" }), LOADED_VALUES_FIELD)).toBe(
+      "{}",
+    );
+  });
+
+  it("gives nothing without a refusal, or when the refusal does not carry the field", () => {
+    expect(postedWithRefusal(null, "version")).toBeUndefined();
+    expect(postedWithRefusal(undefined, "version")).toBeUndefined();
+    expect(postedWithRefusal({ status: "success" }, "version")).toBeUndefined();
+    expect(postedWithRefusal(refusal({ title: "Typed" }), "version")).toBeUndefined();
+    expect(postedWithRefusal(refusal({ version: "" }), "version")).toBeUndefined();
+    expect(postedWithRefusal({ status: "error", error: { "": ["No answer."] } }, "version")).toBe(
+      undefined,
+    );
+  });
+});
+
+describe("holdsWhatWasTyped", () => {
+  const conflict = (mine: Record<string, string>, theirs: Record<string, string>) => ({
+    version: 4,
+    loadedVersion: 3,
+    by: "Ada",
+    savedAt: "2026-12-05T12:00:00.000Z",
+    mine,
+    theirs,
+    pictureChosen: false,
+  });
+
+  it("holds when every typed field is saved as typed, whatever else theirs has", () => {
+    const saved = conflict({ title: "Same" }, { title: "Same", status: "published" });
+    expect(holdsWhatWasTyped(saved)).toBe(true);
+  });
+
+  it("does not when a field differs, is missing from theirs, or a picture was chosen", () => {
+    expect(holdsWhatWasTyped(conflict({ title: "Mine" }, { title: "Theirs" }))).toBe(false);
+    expect(holdsWhatWasTyped(conflict({ title: "" }, {}))).toBe(false);
+    const withPicture = { ...conflict({ title: "Same" }, { title: "Same" }), pictureChosen: true };
+    expect(holdsWhatWasTyped(withPicture)).toBe(false);
   });
 });

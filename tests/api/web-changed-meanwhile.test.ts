@@ -1,5 +1,6 @@
 // Saves of screens without versions (record 053): the web tier merges the posted form with the
 // item as saved now, field by field, against the values the form was loaded with.
+import type { SubmissionResult } from "@conform-to/react";
 import { describe, expect, it } from "vitest";
 import {
   LOADED_VALUES_FIELD,
@@ -73,8 +74,11 @@ describe("mergeChangedMeanwhile", () => {
 });
 
 describe("postedWithRefusal", () => {
-  const refusal = (initialValue: Record<string, string>) =>
-    ({ status: "error", initialValue, error: { "": ["Refused."] } }) as const;
+  const refusal = (initialValue: Record<string, string>): SubmissionResult<string[]> => ({
+    status: "error",
+    initialValue,
+    error: { "": ["Refused."] },
+  });
 
   it("gives a hidden field as the refused save posted it", () => {
     expect(postedWithRefusal(refusal({ version: "0" }), "version")).toBe("0");

@@ -94,8 +94,9 @@ export function conflictOf(
  * chosen now is not in either version, so it cannot be compared.
  */
 export function holdsWhatWasTyped(conflict: EditConflict): boolean {
-  if (conflict.pictureChosen) return false;
-  return Object.entries(conflict.mine).every(([field, typed]) => conflict.theirs[field] === typed);
+  const typed = Object.entries(conflict.mine);
+  if (conflict.pictureChosen || typed.length === 0) return false;
+  return typed.every(([field, value]) => conflict.theirs[field] === value);
 }
 
 /** The named fields of an edit form as typed: the conflict screen's hidden fields, the draft. */

@@ -115,9 +115,10 @@ describe("holdsWhatWasTyped", () => {
     expect(holdsWhatWasTyped(saved)).toBe(true);
   });
 
-  it("does not when a field differs, is missing from theirs, or a picture was chosen", () => {
+  it("does not when a field differs or is missing from theirs, nothing was typed, or a picture was chosen", () => {
     expect(holdsWhatWasTyped(conflict({ title: "Mine" }, { title: "Theirs" }))).toBe(false);
     expect(holdsWhatWasTyped(conflict({ title: "" }, {}))).toBe(false);
+    expect(holdsWhatWasTyped(conflict({}, { title: "Theirs" }))).toBe(false);
     const withPicture = { ...conflict({ title: "Same" }, { title: "Same" }), pictureChosen: true };
     expect(holdsWhatWasTyped(withPicture)).toBe(false);
   });

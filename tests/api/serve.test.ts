@@ -151,6 +151,7 @@ describe("the compile cache npm run build fills", () => {
 });
 
 describe("pictures through the web tier", () => {
+  // Seeding the demo's pictures and starting both tiers take most of a minute on a busy machine.
   it("lets a picture go quietly when the browser drops it before it arrives", async () => {
     const demoDir = mkdtempSync(path.join(tmpdir(), "almoner-serve-demo-"));
     try {
@@ -194,5 +195,5 @@ describe("pictures through the web tier", () => {
     } finally {
       rmSync(demoDir, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 });

@@ -31,6 +31,38 @@ async function expectRichText(box: Locator, text: string, javaScriptEnabled: boo
   else await expect(box).toHaveValue(new RegExp(text));
 }
 
+/**
+ * A new widget open in this page and in a second admin's, who types `theirWords` as its text and
+ * saves first: this page's form still holds the version both had loaded.
+ */
+async function widgetSavedByAnother(
+  page: Page,
+  browser: Browser,
+  urls: Urls,
+  {
+    javaScriptEnabled,
+    name,
+    theirWords,
+  }: { javaScriptEnabled: boolean; name: string; theirWords: string },
+) {
+  await signInAsAdmin(page, urls);
+  const widget = await adminApiPost<{ id: number }>(page, urls, "/api/widgets", {
+    name: name.replace(/[^A-Za-z0-9_-]/g, "_"),
+    type: "TEXT",
+  });
+  const here = `/admin/widgets/${widget.id}`;
+  const other = await secondAdmin(browser, urls, javaScriptEnabled);
+  await page.goto(here);
+  await other.page.goto(here);
+  const theirText = other.page.getByRole("textbox", { name: "Text", exact: true });
+  await typeRichText(other.page, theirText, theirWords, javaScriptEnabled);
+  await other.page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(
+    other.page.getByRole("status").filter({ hasText: "Changes saved...." }),
+  ).toBeVisible();
+  return { here, other };
+}
+
 test.describe("a widget's edit conflict", () => {
   test.slow();
 
@@ -41,24 +73,17 @@ test.describe("a widget's edit conflict", () => {
     appUrl,
     javaScriptEnabled,
   }, testInfo) => {
-    await signInAsAdmin(page, { apiUrl, appUrl });
-    const name = uniqueTitle("Conflict", testInfo.project.name).replace(/[^A-Za-z0-9_-]/g, "_");
-    const widget = await adminApiPost<{ id: number }>(page, { apiUrl, appUrl }, "/api/widgets", {
-      name,
-      type: "TEXT",
-    });
-    const here = `/admin/widgets/${widget.id}`;
-    const other = await secondAdmin(browser, { apiUrl, appUrl }, javaScriptEnabled);
+    const { here, other } = await widgetSavedByAnother(
+      page,
+      browser,
+      { apiUrl, appUrl },
+      {
+        javaScriptEnabled,
+        name: uniqueTitle("Conflict", testInfo.project.name),
+        theirWords: "Their words came first",
+      },
+    );
     try {
-      await page.goto(here);
-      await other.page.goto(here);
-      const theirText = other.page.getByRole("textbox", { name: "Text", exact: true });
-      await typeRichText(other.page, theirText, "Their words came first", javaScriptEnabled);
-      await other.page.getByRole("button", { name: "Save Changes" }).click();
-      await expect(
-        other.page.getByRole("status").filter({ hasText: "Changes saved...." }),
-      ).toBeVisible();
-
       const text = page.getByRole("textbox", { name: "Text", exact: true });
       await typeRichText(page, text, "My words came second", javaScriptEnabled);
       await page.getByRole("button", { name: "Save Changes" }).click();
@@ -91,24 +116,17 @@ test.describe("two admins make the same change", () => {
     appUrl,
     javaScriptEnabled,
   }, testInfo) => {
-    await signInAsAdmin(page, { apiUrl, appUrl });
-    const name = uniqueTitle("Same fix", testInfo.project.name).replace(/[^A-Za-z0-9_-]/g, "_");
-    const widget = await adminApiPost<{ id: number }>(page, { apiUrl, appUrl }, "/api/widgets", {
-      name,
-      type: "TEXT",
-    });
-    const here = `/admin/widgets/${widget.id}`;
-    const other = await secondAdmin(browser, { apiUrl, appUrl }, javaScriptEnabled);
+    const { here, other } = await widgetSavedByAnother(
+      page,
+      browser,
+      { apiUrl, appUrl },
+      {
+        javaScriptEnabled,
+        name: uniqueTitle("Same fix", testInfo.project.name),
+        theirWords: "Opening hours are 9 to 5",
+      },
+    );
     try {
-      await page.goto(here);
-      await other.page.goto(here);
-      const theirText = other.page.getByRole("textbox", { name: "Text", exact: true });
-      await typeRichText(other.page, theirText, "Opening hours are 9 to 5", javaScriptEnabled);
-      await other.page.getByRole("button", { name: "Save Changes" }).click();
-      await expect(
-        other.page.getByRole("status").filter({ hasText: "Changes saved...." }),
-      ).toBeVisible();
-
       const text = page.getByRole("textbox", { name: "Text", exact: true });
       await typeRichText(page, text, "Opening hours are 9 to 5", javaScriptEnabled);
       await page.getByRole("button", { name: "Save Changes" }).click();
@@ -117,7 +135,7 @@ test.describe("two admins make the same change", () => {
       await expectRichText(text, "Opening hours are 9 to 5", javaScriptEnabled);
     } finally {
       await other.close();
-      await adminApiDelete(page, { apiUrl, appUrl }, `/api/widgets/${widget.id}`);
+      await adminApiDelete(page, { apiUrl, appUrl }, `/api/${here.replace("/admin/", "")}`);
     }
   });
 });

@@ -60,7 +60,7 @@ async function widgetSavedByAnother(
   await expect(
     other.page.getByRole("status").filter({ hasText: "Changes saved...." }),
   ).toBeVisible();
-  return { here, other };
+  return { here, other, widgetPath: `/api/widgets/${widget.id}` };
 }
 
 test.describe("a widget's edit conflict", () => {
@@ -116,7 +116,7 @@ test.describe("two admins make the same change", () => {
     appUrl,
     javaScriptEnabled,
   }, testInfo) => {
-    const { here, other } = await widgetSavedByAnother(
+    const { other, widgetPath } = await widgetSavedByAnother(
       page,
       browser,
       { apiUrl, appUrl },
@@ -135,7 +135,7 @@ test.describe("two admins make the same change", () => {
       await expectRichText(text, "Opening hours are 9 to 5", javaScriptEnabled);
     } finally {
       await other.close();
-      await adminApiDelete(page, { apiUrl, appUrl }, `/api/${here.replace("/admin/", "")}`);
+      await adminApiDelete(page, { apiUrl, appUrl }, widgetPath);
     }
   });
 });

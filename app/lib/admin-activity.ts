@@ -160,6 +160,8 @@ export function activitySentence({ action, subject, title, link }: ActivityLine)
       return `Changed the role of ${item}`;
     case "invited":
       return `Invited ${item}`;
+    case "two_factor_turned_off":
+      return `Turned off two-factor sign-in for ${item}`;
     default:
       return `${action.replaceAll("_", " ")} ${item}`;
   }

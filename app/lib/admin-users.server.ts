@@ -19,7 +19,13 @@ import {
   userFormValues,
 } from "./admin-users.ts";
 import { changedMeanwhileAnswer, mergeChangedMeanwhile } from "./changed-meanwhile.ts";
-import { assertOk, messageOf, unusableAsBadGateway, type ApiResult } from "./api.server.ts";
+import {
+  assertOk,
+  messageOf,
+  throwNotFound,
+  unusableAsBadGateway,
+  type ApiResult,
+} from "./api.server.ts";
 import { UserSchema, type User } from "./api-types.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
@@ -127,6 +133,8 @@ export async function loadAdminUserScreen(
       // Without JavaScript, a Save that met an ended session comes back after Log In (record 050).
       kept: kept && keptAtSignOutOf(kept),
       confirmingDelete: url.searchParams.get("confirm") === "delete",
+      // Our API's (record 063); Laravel's Fortify lets only the member turn it off.
+      twoFactorCanBeTurnedOff: context.get(siteSettingsContext).editable,
     },
     { headers },
   );
@@ -230,6 +238,18 @@ export async function adminUserAction(context: Context, id: string, request: Req
           ? { kind: "success", message: `A new invitation was sent to ${user.email}.` }
           : { kind: "error", message: "The invitation could not be mailed. Try again later." };
       return redirectWithFlash(context, here, flash);
+    }
+    case "two-factor-off": {
+      const user = await loadAdminUser(context, id);
+      // A 423 is the confirm-password screen, which comes back here (spec §4).
+      const turnedOff = await api.delete(`/api/users/${user.id}/two-factor-authentication`);
+      // Deleted a moment ago by someone else: the 404 page, as for any other post here.
+      if (turnedOff.status === 404) throwNotFound();
+      assertOk(turnedOff, `Turning off two-factor sign-in of ${here}`);
+      return redirectWithFlash(context, here, {
+        kind: "success",
+        message: `Two-factor sign-in is off for ${fullName(user)}. They were emailed.`,
+      });
     }
     case "delete": {
       const user = await loadAdminUser(context, id);

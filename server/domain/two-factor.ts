@@ -1,7 +1,9 @@
 import QRCode from "qrcode";
 import type { DB } from "../db/database.ts";
 import { ValidationError } from "../errors.ts";
+import { twoFactorTurnedOffMail } from "../mail/account-mails.ts";
 import { siteName } from "../mail/identity.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import { type Keyring, safeEqual } from "../security/encryption.ts";
 import {
   generateRecoveryCode,
@@ -80,6 +82,22 @@ export async function disableTwoFactor(db: DB, user: User): Promise<void> {
     })
     .where("id", "=", user.id)
     .execute();
+}
+
+/**
+ * Staff turn off a member's two-factor sign-in (record 063): for someone who lost their
+ * authenticator and their recovery codes, who could not log in otherwise. The member is mailed,
+ * after the change is stored. False, and no mail, when it was not on.
+ */
+export async function turnOffTwoFactorFor(
+  ctx: { db: DB; mailer: Mailer; appUrl: string },
+  user: User,
+): Promise<boolean> {
+  if (user.two_factor_confirmed_at === null) return false;
+  await disableTwoFactor(ctx.db, user);
+  const links = { accountUrl: `${ctx.appUrl}/account/2fa`, contactUrl: `${ctx.appUrl}/contact` };
+  ctx.mailer.queue(async () => twoFactorTurnedOffMail(await siteName(ctx.db), user, links));
+  return true;
 }
 
 /** Fortify's GenerateNewRecoveryCodes; false when two-factor has not been enabled. */

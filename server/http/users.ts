@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { DB } from "../db/database.ts";
 import { createUser, findUserById, listUsers, updateUserAsAdmin } from "../domain/users.ts";
+import { turnOffTwoFactorFor } from "../domain/two-factor.ts";
 import { inviteAgain, invitationsOf, inviteUser } from "../domain/invitations.ts";
 import { notFound } from "../errors.ts";
 import { presentAdminUser, presentAdminUserPage } from "../presenters/user.ts";
@@ -8,7 +9,7 @@ import { actorOf } from "./actor.ts";
 import { boolean, confirmed, newPassword, uniqueEmail } from "./auth-forms.ts";
 import { logActivity } from "./activity.ts";
 import { invitationContextOf } from "./invitations.ts";
-import { admin, currentUser } from "./guards.ts";
+import { admin, currentUser, passwordConfirmed } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
 import { idParams } from "./path-key.ts";
 import { route } from "./route.ts";
@@ -147,6 +148,25 @@ export async function userAdminRoutes(app: FastifyInstance) {
       await logActivity(request, "invited", userLine(invited.user));
       return reply.code(201).send(presentAdminUser(invited.user, invited.invitation));
     }),
+  );
+
+  // Record 063: for a member who lost their authenticator and recovery codes. Asks for a recent
+  // password confirmation (423), as Fortify does before its own two-factor changes.
+  app.delete(
+    "/api/users/:id/two-factor-authentication",
+    route(
+      { guards: [admin, passwordConfirmed], params: idParams },
+      async ({ params: { id } }, request) => {
+        const user = await findUserById(app.db, id);
+        if (!user) throw notFound();
+        const context = { db: app.db, mailer: app.mailer, appUrl: app.config.appUrl };
+        if (await turnOffTwoFactorFor(context, user)) {
+          await logActivity(request, "two_factor_turned_off", userLine(user));
+        }
+        const now = (await findUserById(app.db, id)) ?? user;
+        return presentAdminUser(now, (await invitationsOf(app.db, [id])).get(id));
+      },
+    ),
   );
 
   // To the trash (record 055): 204 with X-Trash-Id, and the activity line says so.

@@ -112,3 +112,29 @@ export function invitationMail(
     }),
   };
 }
+
+/**
+ * To a member whose two-factor sign-in staff turned off (record 063): they asked for it, having
+ * lost their authenticator; anyone else who reads this learns that something is wrong.
+ */
+export function twoFactorTurnedOffMail(
+  siteName: string,
+  recipient: Recipient,
+  { accountUrl, contactUrl }: { accountUrl: string; contactUrl: string },
+): MailMessage {
+  return {
+    to: recipient.email,
+    subject: `${siteName}: Two-factor sign-in was turned off`,
+    link: accountUrl,
+    ...renderMail({
+      siteName,
+      greeting: greeting(recipient),
+      lines: [
+        `Our staff turned off two-factor sign-in for your ${siteName} account. You now log in with your email address and password alone.`,
+        "To turn it on again with your new phone or authenticator app, go to Two Factor Auth in your account.",
+      ],
+      action: { label: "Two Factor Auth", url: accountUrl },
+      outro: [`If you did not ask for this, contact us at once: ${contactUrl}`],
+    }),
+  };
+}

@@ -1,5 +1,5 @@
 // What the Activity screen says of a line (app/lib/admin-activity.ts), for the kinds the trash
-// gained in records 055 and 056.
+// gained in records 055 and 056, and a user's two-factor sign-in turned off by staff (063).
 import { describe, expect, it } from "vitest";
 import { activitySentence, type ActivityLine } from "../../app/lib/admin-activity.ts";
 
@@ -32,6 +32,14 @@ describe("activitySentence", () => {
     );
     expect(activitySentence(line({ ...draft, action: "purged" }))).toBe(
       "Deleted unsaved changes to “Spring fair” for good",
+    );
+  });
+
+  it("says staff turned off a user's two-factor sign-in, apart from a member turning off their own", () => {
+    const turnedOff = line({ action: "two_factor_turned_off", link: "/admin/users/7" });
+    expect(activitySentence(turnedOff)).toBe("Turned off two-factor sign-in for user “Ada Mensah”");
+    expect(activitySentence(line({ action: "two_factor_disabled", subject: "account" }))).toBe(
+      "Turned off two-factor authentication",
     );
   });
 });

@@ -56,6 +56,38 @@ export async function registerThroughApi(page: Page, urls: Urls, member: Member)
   expect(response.status()).toBe(201);
 }
 
+/**
+ * Turns two-factor sign-in on for the member signed in on `page`, through the API as
+ * /account/2fa would: their password confirmed, a secret made, its first code entered. Gives the
+ * member's id.
+ */
+export async function turnOnTwoFactorThroughApi(
+  page: Page,
+  urls: Urls,
+  member: Member,
+): Promise<number> {
+  const call = async (method: "GET" | "POST", path: string, data?: unknown) => {
+    const token = await xsrfToken(page.request, urls);
+    const response = await page.request.fetch(`${urls.apiUrl}${path}`, {
+      method,
+      headers: { ...siteHeaders(urls.appUrl), "X-XSRF-TOKEN": token },
+      data,
+    });
+    expect(response.ok(), `${method} ${path}`).toBe(true);
+    return response;
+  };
+  await call("POST", "/user/confirm-password", { password: member.password });
+  await call("POST", "/user/two-factor-authentication");
+  const { secretKey } = (await (await call("GET", "/user/two-factor-secret-key")).json()) as {
+    secretKey: string;
+  };
+  await call("POST", "/user/confirmed-two-factor-authentication", {
+    code: currentTotpCode(secretKey),
+  });
+  const signedIn = (await (await call("GET", "/api/user")).json()) as { data: { id: number } };
+  return signedIn.data.id;
+}
+
 /** A member who exists but is signed out in this browser. */
 export async function createMember(page: Page, urls: Urls, member: Member): Promise<void> {
   await registerThroughApi(page, urls, member);

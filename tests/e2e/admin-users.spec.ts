@@ -9,7 +9,14 @@ import {
   signInAsAdmin,
   uniqueTitle,
 } from "./admin-support.ts";
+import {
+  logInThroughForm,
+  newMember,
+  registerThroughApi,
+  turnOnTwoFactorThroughApi,
+} from "./account-support.ts";
 import { expect, test } from "./fixtures.ts";
+import { waitForMail } from "./mail.ts";
 
 type Urls = { apiUrl: string; appUrl: string };
 type User = { id: number; firstname: string; lastname: string; email: string; role: string };
@@ -406,6 +413,67 @@ test.describe("a user's edit screen", () => {
     await expect(item.getByRole("cell", { name: "User", exact: true })).toBeVisible();
     await expect(item.getByRole("button", { name: `Restore “${name}”` })).toBeVisible();
   });
+});
+
+test("a member who lost their authenticator: staff turn off their two-factor sign-in after confirming their password, and the member is told and logs in with their password", async ({
+  page,
+  browser,
+  apiUrl,
+  appUrl,
+}, testInfo) => {
+  const urls = { apiUrl, appUrl };
+  const member = {
+    ...newMember(testInfo, "lost-phone"),
+    lastname: uniqueTitle("Phoneless", testInfo.project.name),
+  };
+  const memberContext = await browser.newContext({ baseURL: appUrl });
+  try {
+    const memberPage = await memberContext.newPage();
+    await registerThroughApi(memberPage, urls, member);
+    const id = await turnOnTwoFactorThroughApi(memberPage, urls, member);
+    await memberContext.clearCookies();
+
+    await signInAsAdmin(page, urls);
+    await page.goto(`/admin/users/${id}`);
+    const twoFactor = page.getByRole("definition").filter({ hasText: /^(On|Off)$/ });
+    await expect(twoFactor).toHaveText("On");
+    const turnOff = page.getByRole("button", { name: "Turn Off Two-Factor Sign-In" });
+    await turnOff.click();
+    // A fresh sign-in has not confirmed the password: it is asked for, then the screen is back.
+    await expect(page).toHaveURL(
+      `/confirm-password?redirectTo=${encodeURIComponent(`/admin/users/${id}`)}`,
+    );
+    await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page).toHaveURL(`/admin/users/${id}`);
+    await expect(twoFactor).toHaveText("On");
+    await turnOff.click();
+    await expect(
+      page.getByRole("status").filter({
+        hasText: `Two-factor sign-in is off for ${member.firstname} ${member.lastname}. They were emailed.`,
+      }),
+    ).toBeVisible();
+    await expect(twoFactor).toHaveText("Off");
+    await expect(turnOff).toHaveCount(0);
+
+    const mail = await waitForMail(member.email, /: Two-factor sign-in was turned off$/);
+    expect(mail.text).toContain(`${appUrl}/account/2fa`);
+    // The member's password alone now signs them in: no code is asked for.
+    await memberPage.goto("/login");
+    await logInThroughForm(memberPage, member);
+    await expect(memberPage).toHaveURL("/");
+    await memberPage.goto("/account");
+    await expect(memberPage).toHaveURL("/account");
+
+    await page.goto(`/admin/activity?q=${encodeURIComponent(member.lastname)}`);
+    await expect(
+      page.getByText(
+        `Turned off two-factor sign-in for user “${member.firstname} ${member.lastname}”`,
+      ),
+    ).toBeVisible();
+  } finally {
+    await memberContext.close();
+  }
 });
 
 test.describe("the signed-in admin's own account", () => {

@@ -1,13 +1,16 @@
+import { newMember, registerThroughApi, turnOnTwoFactorThroughApi } from "./account-support.ts";
 import { adminApiDelete, adminApiPost, signInAsAdmin, uniqueTitle } from "./admin-support.ts";
 import { expect, test } from "./fixtures.ts";
 import { answerExtensionsAsLaravel, startStandInBackend, startWebTier } from "./stand-in.ts";
 
 /**
  * In front of a Laravel backend, which has none of record 030's calls, the web tier offers no
- * Trash, History or Activity, and a delete says it cannot be undone.
+ * Trash, History or Activity, and a delete says it cannot be undone. Nor can staff turn off a
+ * member's two-factor sign-in (record 063): Fortify lets only the member do that.
  */
 test("without the API's extensions there is no Trash, History or Activity, and deleting says it cannot be undone", async ({
   page,
+  browser,
   apiUrl,
   appUrl,
 }, testInfo) => {
@@ -37,6 +40,19 @@ test("without the API's extensions there is no Trash, History or Activity, and d
       const confirm = page.getByRole("alertdialog", { name: "Please Confirm?" });
       await expect(confirm).toContainText("Are you sure you want to do this?");
       await expect(confirm).toContainText("Deleting cannot be undone.");
+
+      const member = newMember(testInfo, "laravel-two-factor");
+      const memberContext = await browser.newContext();
+      try {
+        const memberPage = await memberContext.newPage();
+        await registerThroughApi(memberPage, { apiUrl, appUrl }, member);
+        const id = await turnOnTwoFactorThroughApi(memberPage, { apiUrl, appUrl }, member);
+        await page.goto(`${web.url}/admin/users/${id}`);
+        await expect(page.getByRole("definition").filter({ hasText: /^On$/ })).toBeVisible();
+        await expect(page.getByRole("button", { name: /Two-Factor/ })).toHaveCount(0);
+      } finally {
+        await memberContext.close();
+      }
 
       for (const path of [
         "/admin/trash",

@@ -30,6 +30,8 @@ type Props = {
   kept?: KeptAtSignOut | null;
   /** The save was stopped: someone else changed these meanwhile (record 053). */
   savedMeanwhile?: readonly SavedMeanwhile[] | null;
+  /** The API lets staff turn off a member's two-factor sign-in (ours does: record 063). */
+  twoFactorCanBeTurnedOff?: boolean;
 };
 
 /** /admin/users/{id} (spec §2.5): the edit form, Save Changes and Delete User (confirmed). */
@@ -41,6 +43,7 @@ export function AdminUserEditor({
   saveResult,
   kept,
   savedMeanwhile,
+  twoFactorCanBeTurnedOff = false,
 }: Props) {
   const here = `/admin/users/${user.id}`;
   const isMe = useCurrentUser()?.id === user.id;
@@ -56,7 +59,7 @@ export function AdminUserEditor({
       {/* Spec §4: the save confirmation shows for 3 seconds. */}
       <FlashMessage flash={flash} hideAfterMs={3000} className="mt-6 max-w-3xl" />
       <KeptAtSignOutNotice kept={kept} />
-      {gone ? null : <UserFacts user={user} />}
+      {gone ? null : <UserFacts user={user} twoFactorCanBeTurnedOff={twoFactorCanBeTurnedOff} />}
       {user.invitation && !gone ? <InvitationNote user={user} /> : null}
       {savedMeanwhile ? <SavedMeanwhileNote values={savedMeanwhile} /> : null}
       <UserForm
@@ -79,27 +82,60 @@ export function AdminUserEditor({
   );
 }
 
-/** What staff need to know and cannot change here: two-factor sign-in and the verified address. */
-function UserFacts({ user }: { user: User }) {
+/**
+ * What staff need to know and cannot set here: two-factor sign-in (which they can only turn off,
+ * for a member who lost their authenticator: record 063) and the verified address.
+ */
+function UserFacts({
+  user,
+  twoFactorCanBeTurnedOff,
+}: {
+  user: User;
+  twoFactorCanBeTurnedOff: boolean;
+}) {
   return (
-    <dl className="mt-6 flex max-w-3xl flex-wrap gap-x-8 gap-y-1 rounded-xl bg-sand/60 px-4 py-3">
-      <div className="flex flex-wrap gap-x-2">
-        <dt className="text-muted">Two-factor sign-in:</dt>
-        <dd className="font-semibold text-ink">{user.two_factor ? "On" : "Off"}</dd>
-      </div>
-      <div className="flex flex-wrap gap-x-2">
-        <dt className="text-muted">Email address:</dt>
-        <dd className="font-semibold text-ink">
-          {user.email_verified_at ? (
-            <>
-              Verified on <LocalDate iso={user.email_verified_at} />
-            </>
-          ) : (
-            "Not verified"
-          )}
-        </dd>
-      </div>
-    </dl>
+    <div className="mt-6 max-w-3xl rounded-xl bg-sand/60 px-4 py-3">
+      <dl className="flex flex-wrap gap-x-8 gap-y-1">
+        <div className="flex flex-wrap gap-x-2">
+          <dt className="text-muted">Two-factor sign-in:</dt>
+          <dd className="font-semibold text-ink">{user.two_factor ? "On" : "Off"}</dd>
+        </div>
+        <div className="flex flex-wrap gap-x-2">
+          <dt className="text-muted">Email address:</dt>
+          <dd className="font-semibold text-ink">
+            {user.email_verified_at ? (
+              <>
+                Verified on <LocalDate iso={user.email_verified_at} />
+              </>
+            ) : (
+              "Not verified"
+            )}
+          </dd>
+        </div>
+      </dl>
+      {user.two_factor && twoFactorCanBeTurnedOff ? <TurnOffTwoFactor /> : null}
+    </div>
+  );
+}
+
+/** For a member who lost their phone and their recovery codes, and cannot log in otherwise. */
+function TurnOffTwoFactor() {
+  return (
+    <Form
+      method="post"
+      className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-brand-100 pt-3"
+    >
+      <p className="max-w-xl text-sm text-muted">
+        Lost their phone and their recovery codes? Turn two-factor sign-in off, and they log in with
+        their password alone until they turn it on again. They are emailed. You will be asked to
+        confirm your password first.
+      </p>
+      <IntentField value="two-factor-off" />
+      <SubmitButton intent="two-factor-off" pendingText="Turning off…" variant="light">
+        {/* A phone wraps the label before "Sign-In", not at its hyphen. */}
+        Turn Off Two-Factor <span className="whitespace-nowrap">Sign-In</span>
+      </SubmitButton>
+    </Form>
   );
 }
 

@@ -36,6 +36,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
       flash={loaderData.flash}
       kept={loaderData.kept}
       confirmingDelete={loaderData.confirmingDelete}
+      twoFactorCanBeTurnedOff={loaderData.twoFactorCanBeTurnedOff}
       // The save's answer says so, with JavaScript and without (the screen drawn from what was typed).
       gone={actionData !== undefined && "gone" in actionData}
       saveResult={actionData?.result}

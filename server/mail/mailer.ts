@@ -38,10 +38,13 @@ declare module "fastify" {
   }
 }
 
+/** What the mailer logs with: the API's pino logger, or a command's own lines. */
+export type MailLog = Pick<FastifyBaseLogger, "info" | "error">;
+
 type MailerOptions = {
   config: Pick<Config, "smtpUrl" | "dataDir" | "mailFrom" | "appUrl">;
   db: DB;
-  log: FastifyBaseLogger;
+  log: MailLog;
   /** Hears of each mail the server did not take (the metrics count them). */
   onFailure?: () => void;
 };

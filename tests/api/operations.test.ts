@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../server/db/database.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const dataDir = mkdtempSync(path.join(tmpdir(), "almoner-ops-"));
@@ -98,20 +99,23 @@ describe("operating the API", () => {
   });
 });
 
-describe("npm run user:create", () => {
-  const createUser = (...args: string[]) =>
-    new Promise<Exit>((resolve) => {
-      const child = spawn(process.execPath, ["scripts/user-create.ts", ...args], {
-        cwd: root,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on("exit", (code) => resolve({ code, stdout, stderr }));
+/** A command of scripts/ run as npm runs it, on this file's DATA_DIR. */
+const runScript = (script: string, ...args: string[]) =>
+  new Promise<Exit>((resolve) => {
+    const child = spawn(process.execPath, [script, ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" },
+      stdio: ["ignore", "pipe", "pipe"],
     });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+
+describe("npm run user:create", () => {
+  const createUser = (...args: string[]) => runScript("scripts/user-create.ts", ...args);
 
   it("creates a user and refuses a duplicate with one line", async () => {
     const args = [
@@ -137,5 +141,72 @@ describe("npm run user:create", () => {
     const exit = await createUser("--email", "someone@example.org", "--password", "short");
     expect(exit.code).toBe(1);
     expect(exit.stderr).toContain("--password must be at least 8 characters");
+  });
+});
+
+describe("npm run user:two-factor-off", () => {
+  const turnOff = (...args: string[]) => runScript("scripts/user-two-factor-off.ts", ...args);
+  const email = "lost-phone@example.org";
+
+  /** The member's two-factor columns, as the API would have stored them once it was on. */
+  async function twoFactorOf({ turnOn = false } = {}) {
+    const database = openDatabase({ dataDir });
+    try {
+      const users = database.db.updateTable("users").where("email", "=", email);
+      if (turnOn) {
+        await users
+          .set({
+            two_factor_secret: "encrypted-secret",
+            two_factor_recovery_codes: "encrypted-codes",
+            two_factor_confirmed_at: new Date().toISOString(),
+          })
+          .execute();
+      }
+      const row = await database.db
+        .selectFrom("users")
+        .select(["two_factor_secret", "two_factor_recovery_codes", "two_factor_confirmed_at"])
+        .where("email", "=", email)
+        .executeTakeFirstOrThrow();
+      return row;
+    } finally {
+      await database.db.destroy();
+    }
+  }
+
+  it("turns it off for the member named, mails them, and says so; again, that it was off", async () => {
+    const created = await runScript(
+      "scripts/user-create.ts",
+      ...["--email", email, "--password", "long-enough-1", "--verified"],
+    );
+    expect(created.code).toBe(0);
+    await twoFactorOf({ turnOn: true });
+
+    const exit = await turnOff("--email", email);
+    expect(exit.code).toBe(0);
+    expect(exit.stdout).toContain(
+      `Turned off two-factor sign-in for ${email}; they log in with their password.`,
+    );
+    // No SMTP_URL: the mail is written to the outbox, and the command names the file.
+    expect(exit.stdout).toMatch(/mail written to outbox: .+\.eml/);
+    expect(await twoFactorOf()).toEqual({
+      two_factor_secret: null,
+      two_factor_recovery_codes: null,
+      two_factor_confirmed_at: null,
+    });
+
+    const again = await turnOff("--email", email);
+    expect(again.code).toBe(0);
+    expect(again.stdout.trim()).toBe(`Two-factor sign-in was already off for ${email}.`);
+  });
+
+  it("names an address nobody has, and a missing option, in one line", async () => {
+    const unknown = await turnOff("--email", "nobody-here@example.org");
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr.trim()).toBe(
+      "user:two-factor-off: no user has the email address nobody-here@example.org.",
+    );
+    const missing = await turnOff();
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("--email is required");
   });
 });

@@ -1,20 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createUser, signInAs } from "../support/factories.ts";
 import type { HttpClient } from "../support/http-client.ts";
-import { linkIn, type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
-import { startTestApi, TEST_APP_URL, type TestApi } from "../support/test-api.ts";
+import { linkIn, type SmtpSink } from "../support/smtp-sink.ts";
+import { TEST_APP_URL, type TestApi, useApiMailingToSink } from "../support/test-api.ts";
 
 let api: TestApi;
 let sink: SmtpSink;
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  api = await startTestApi({ SMTP_URL: sink.url });
-});
-afterAll(async () => {
-  await api?.close();
-  await sink?.close();
-});
+useApiMailingToSink((started) => ({ api, sink } = started));
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -1,9 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { type Caller, clientAs } from "../support/admin-calls.ts";
 import { createUser } from "../support/factories.ts";
 import type { HttpClient } from "../support/http-client.ts";
-import { linkIn, type SmtpSink, startSmtpSink, unusedPort } from "../support/smtp-sink.ts";
-import { startTestApi, TEST_APP_URL, type TestApi } from "../support/test-api.ts";
+import { linkIn, type SmtpSink, unusedPort } from "../support/smtp-sink.ts";
+import {
+  startTestApi,
+  TEST_APP_URL,
+  type TestApi,
+  useApiMailingToSink,
+} from "../support/test-api.ts";
 
 /** Record 036: Add User can send an invitation instead of asking for a password. */
 
@@ -11,14 +16,9 @@ let sink: SmtpSink;
 let api: TestApi;
 let admin: HttpClient;
 
+useApiMailingToSink((started) => ({ api, sink } = started));
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  api = await startTestApi({ SMTP_URL: sink.url });
   admin = await clientAs(api, "admin");
-});
-afterAll(async () => {
-  await api?.close();
-  await sink?.close();
 });
 
 const INVALID = {

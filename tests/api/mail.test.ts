@@ -5,7 +5,12 @@ import type { FastifyBaseLogger } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createMailer } from "../../server/mail/mailer.ts";
 import { linkIn, type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
-import { startTestApi, TEST_APP_URL, type TestApi } from "../support/test-api.ts";
+import {
+  startTestApi,
+  TEST_APP_URL,
+  type TestApi,
+  useApiMailingToSink,
+} from "../support/test-api.ts";
 
 /** A logger that keeps what it is given, to check what reaches the logs. */
 function recordingLogger() {
@@ -79,14 +84,7 @@ describe("without SMTP_URL: the .eml outbox", () => {
 describe("with SMTP_URL", () => {
   let api: TestApi;
   let sink: SmtpSink;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    api = await startTestApi({ SMTP_URL: sink.url });
-  });
-  afterAll(async () => {
-    await api?.close();
-    await sink?.close();
-  });
+  useApiMailingToSink((started) => ({ api, sink } = started));
   afterEach(async () => {
     await api.database.db.deleteFrom("settings").execute();
   });

@@ -1,26 +1,18 @@
 import { Secret, TOTP } from "otpauth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAdmin, createUser, DEFAULT_PASSWORD, signInAs } from "../support/factories.ts";
 import type { HttpClient } from "../support/http-client.ts";
-import { linkIn, type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
-import { startTestApi, TEST_APP_URL, type TestApi } from "../support/test-api.ts";
+import { linkIn, type SmtpSink } from "../support/smtp-sink.ts";
+import { TEST_APP_URL, type TestApi, useApiMailingToSink } from "../support/test-api.ts";
 
 /**
  * Record 063: staff turn off two-factor sign-in for a member who lost their authenticator and
  * their recovery codes, after confirming their own password; the member is mailed.
  */
 
-let sink: SmtpSink;
 let api: TestApi;
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  api = await startTestApi({ SMTP_URL: sink.url });
-});
-afterAll(async () => {
-  await api?.close();
-  await sink?.close();
-});
+let sink: SmtpSink;
+useApiMailingToSink((started) => ({ api, sink } = started));
 
 const nowInSeconds = () => Math.floor(Date.now() / 1000);
 const codeFor = (secret: string) =>

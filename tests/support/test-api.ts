@@ -4,11 +4,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
+import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../../server/app.ts";
 import { type Config, loadConfig } from "../../server/config.ts";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../../server/db/database.ts";
 import { createPrivatePostgresDatabase } from "../fixtures/database.ts";
 import { HttpClient } from "./http-client.ts";
+import { type SmtpSink, startSmtpSink } from "./smtp-sink.ts";
 
 export const TEST_APP_URL = "http://web.test";
 
@@ -130,4 +132,25 @@ async function privateDatabase(): Promise<{
   if (!base) return { dropDatabase: async () => {} };
   const postgres = await createPrivatePostgresDatabase(base);
   return { databaseUrl: postgres.url, dropDatabase: postgres.drop };
+}
+
+/**
+ * A test API whose mail goes over SMTP to a sink of its own, both started before the tests of the
+ * file (or describe block) that calls this and closed after them; `take` receives them.
+ */
+export function useApiMailingToSink(
+  take: (started: { api: TestApi; sink: SmtpSink }) => void,
+  env: Record<string, string> = {},
+): void {
+  let sink: SmtpSink | undefined;
+  let api: TestApi | undefined;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    api = await startTestApi({ SMTP_URL: sink.url, ...env });
+    take({ api, sink });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await sink?.close();
+  });
 }

@@ -235,7 +235,12 @@ function readMultipart(raw: IncomingMessage, limits: FormLimits): Promise<Multip
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       entries.push(
-        new Promise((done) =>
+        new Promise((done) => {
+          // A file cut short (the body ends inside it): unhandled, it would stop the process.
+          stream.on("error", () => {
+            fail(UNREADABLE);
+            done(null);
+          });
           stream.on("end", () => {
             const data = Buffer.concat(chunks);
             if (stream.truncated || keptBytes + data.byteLength > limits.files) {
@@ -244,8 +249,8 @@ function readMultipart(raw: IncomingMessage, limits: FormLimits): Promise<Multip
             }
             keptBytes += data.byteLength;
             done([name, new File([data], filename, { type: mimeType })]);
-          }),
-        ),
+          });
+        }),
       );
     });
     for (const limit of ["partsLimit", "filesLimit", "fieldsLimit"] as const) {

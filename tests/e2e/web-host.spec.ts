@@ -126,6 +126,27 @@ test.describe("bad requests get a short 4xx, never a 500", () => {
     }
   });
 
+  test("an upload whose body ends inside its file is refused, and the site goes on answering", async ({
+    request,
+    appUrl,
+  }) => {
+    const cutShort =
+      "--xyz\r\n" +
+      'Content-Disposition: form-data; name="file"; filename="photo.png"\r\n' +
+      "Content-Type: image/png\r\n\r\n" +
+      "\x89PNG the rest never came";
+    for (const path of ["/admin/galleries/1/photos", "/admin/projects/1/photos"]) {
+      const response = await request.post(path, {
+        headers: { "Content-Type": "multipart/form-data; boundary=xyz", Origin: appUrl },
+        data: cutShort,
+        maxRedirects: 0,
+      });
+      expect(response.status(), path).toBe(400);
+      expect(await response.text(), path).toBe("The form could not be read.");
+      expect((await request.get("/healthz")).status(), `after ${path}`).toBe(200);
+    }
+  });
+
   test("a form post without a body is an empty form", async ({ request, appUrl }) => {
     const response = await request.post("/login", { headers: { Origin: appUrl } });
     expect(response.status()).toBe(200);

@@ -4,7 +4,7 @@
 import { parseArgs } from "node:util";
 import { loadConfigOrExit } from "../server/config.ts";
 import { migrateToLatest, openDatabase } from "../server/db/database.ts";
-import { activityLink, recordActivity } from "../server/domain/activity.ts";
+import { activityLink, recordActivity, userLine } from "../server/domain/activity.ts";
 import { turnOffTwoFactorFor } from "../server/domain/two-factor.ts";
 import { findUserByEmail } from "../server/domain/users.ts";
 import { createMailer, type MailLog } from "../server/mail/mailer.ts";
@@ -55,9 +55,7 @@ try {
   } else {
     await recordActivity(database.db, null, {
       action: "two_factor_turned_off",
-      subject: "user",
-      subjectId: user.id,
-      title: `${user.firstname} ${user.lastname}`.trim(),
+      ...userLine(user),
       link: activityLink("user", user.id),
     });
     console.log(

@@ -24,6 +24,13 @@ export type ActivityRecord = {
   ipAddress?: string | null;
 };
 
+/** An activity line names a user by name, never by address. */
+export const userLine = (user: { id: number; firstname: string; lastname: string }) => ({
+  subject: "user",
+  subjectId: user.id,
+  title: `${user.firstname} ${user.lastname}`.trim(),
+});
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 1000;
 /** How many days each database keeps its lines (set at start), and when this process last pruned it. */

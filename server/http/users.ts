@@ -5,6 +5,7 @@ import { turnOffTwoFactorFor } from "../domain/two-factor.ts";
 import { inviteAgain, invitationsOf, inviteUser } from "../domain/invitations.ts";
 import { notFound } from "../errors.ts";
 import { presentAdminUser, presentAdminUserPage } from "../presenters/user.ts";
+import { userLine } from "../domain/activity.ts";
 import { actorOf } from "./actor.ts";
 import { boolean, confirmed, newPassword, uniqueEmail } from "./auth-forms.ts";
 import { logActivity } from "./activity.ts";
@@ -60,13 +61,6 @@ const userUpdateForm = (db: DB, id: number) =>
     }),
     "password",
   );
-
-/** An activity line names a user by name, never by address. */
-export const userLine = (user: { id: number; firstname: string; lastname: string }) => ({
-  subject: "user",
-  subjectId: user.id,
-  title: `${user.firstname} ${user.lastname}`.trim(),
-});
 
 /** DESIGN §5 "Users (admin)": every call needs a verified admin. */
 export async function userAdminRoutes(app: FastifyInstance) {

@@ -132,8 +132,10 @@ function TurnOffTwoFactor() {
       </p>
       <IntentField value="two-factor-off" />
       <SubmitButton intent="two-factor-off" pendingText="Turning off…" variant="light">
-        {/* A phone wraps the label before "Sign-In", not at its hyphen. */}
-        Turn Off Two-Factor <span className="whitespace-nowrap">Sign-In</span>
+        {/* One text in the flex button, which a phone wraps before "Sign-In", not at its hyphen. */}
+        <span>
+          Turn Off Two-Factor <span className="whitespace-nowrap">Sign-In</span>
+        </span>
       </SubmitButton>
     </Form>
   );

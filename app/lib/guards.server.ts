@@ -1,11 +1,14 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { loginPath, serviceUnavailable, throwNotFound } from "./api.server.ts";
 import type { User } from "./api-types.ts";
+import { redirectWithFlash } from "./flash.server.ts";
+import { safeRedirectPath } from "./forms.server.ts";
 import {
   currentUserContext,
   sessionUnknownContext,
   siteSettingsContext,
 } from "./request-context.server.ts";
+import { flashUnanswered } from "./unanswered-posts.ts";
 
 export const ADMIN_REQUIRED_NOTICE = "admin-required";
 
@@ -38,6 +41,45 @@ export function requireUser({ url, context }: GuardArgs): User {
 export function guardedByLoader(request: Request, context: Readonly<RouterContextProvider>) {
   const read = request.method === "GET" || request.method === "HEAD";
   return read && context.get(sessionUnknownContext);
+}
+
+/**
+ * A browser's own post of a page, without JavaScript (`Sec-Fetch-Mode: navigate`, or a browser
+ * that sends no such header). With JavaScript the router posts with `fetch` (`cors`), and the
+ * screen answers for itself what did not go through (record 049).
+ */
+export function isPageSubmission(request: Request): boolean {
+  if (request.method === "GET" || request.method === "HEAD") return false;
+  const mode = request.headers.get("Sec-Fetch-Mode");
+  return mode === null || mode === "navigate";
+}
+
+/**
+ * For a page's post while the API did not say who is signed in: it is not done, and the browser
+ * goes back to the page it was sent from (303) with NO_ANSWER as that page's message. The area's
+ * 503 would come from its middleware, which skips every loader, the root's too: a page without
+ * the site's header and footer. The page it goes back to is the 503 page in the site's frame while
+ * the API still does not answer, and the screen with the message once it does. Null for any other
+ * request.
+ */
+export async function backWhenSessionUnknown(
+  request: Request,
+  { url, context }: GuardArgs,
+): Promise<Response | null> {
+  if (!context.get(sessionUnknownContext) || !isPageSubmission(request)) return null;
+  return redirectWithFlash(context, pagePostedFrom(request, url), flashUnanswered().flash, {
+    status: 303,
+  });
+}
+
+/** The page a form was posted from: its Referer on this site, else the address it posted to. */
+function pagePostedFrom(request: Request, url: URL): string {
+  const postedTo = new URL(url);
+  postedTo.searchParams.delete("index");
+  const fallback = pageLocationOf(postedTo);
+  const referer = URL.parse(request.headers.get("Referer") ?? "");
+  if (referer?.host !== url.host) return fallback;
+  return safeRedirectPath(pageLocationOf(referer), fallback);
 }
 
 /** Role admin, else to Login; a signed-in member is told why. */

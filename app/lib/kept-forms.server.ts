@@ -4,6 +4,7 @@ import { loginPath } from "./api-answers.server.ts";
 import { draftedFormOf, type KeptAtSignOut } from "./drafts.ts";
 import { redirectWithFlash, signedCookieOf, signedCookieText } from "./flash.server.ts";
 import { INTENT_FIELD } from "./form-intent.ts";
+import { isPageSubmission } from "./guards.server.ts";
 import { KEPT_FOR_MS } from "./kept-form-store.server.ts";
 import type { User } from "./api-types.ts";
 import { currentUserContext, requestFactsContext } from "./request-context.server.ts";
@@ -56,15 +57,6 @@ export async function noteSignedInAdmin(
   const cookie = adminCookieOf(context);
   if ((await signedCookieText(cookie, request)) === String(admin.id)) return [];
   return [await cookie.serialize(String(admin.id))];
-}
-
-/**
- * A browser's own post of a page (no JavaScript). With JavaScript the router posts with `fetch`
- * (`Sec-Fetch-Mode: cors`), and the screen itself keeps what was typed (record 049).
- */
-function isPageSubmission(request: Request): boolean {
-  const mode = request.headers.get("Sec-Fetch-Mode");
-  return mode === null || mode === "navigate";
 }
 
 /**

@@ -1,8 +1,9 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { useActionData, useLocation } from "react-router";
 import type { z } from "zod";
+import { unansweredMessageOf } from "./unanswered-posts.ts";
 
 type AppFormOptions<Schema extends z.ZodObject> = {
   id: string;
@@ -92,14 +93,21 @@ let answersSeen = 0;
  * Not the location alone: React Router shows an answer first and moves to the new location only
  * once the page's data is read again, and a form keyed on the location would then mount a second
  * time, dropping what was typed in between (the tests typed there; so can a quick hand on a slow
- * connection).
+ * connection). A post that was not answered (`formUnanswered`) keeps the form as it is: nothing
+ * came back to start it from, and what was typed must stay.
  */
 export function useFreshFormKey(): string {
   const location = useLocation();
   const answer = useActionData();
-  const answerKey = useMemo(
-    () => (answer === undefined ? null : `answer-${++answersSeen}`),
-    [answer],
-  );
-  return answerKey ?? location.key;
+  const [shown, setShown] = useState(() => ({
+    answer,
+    key: answer === undefined ? location.key : `answer-${++answersSeen}`,
+  }));
+  let key: string;
+  if (answer === undefined) key = location.key;
+  else if (answer === shown.answer) key = shown.key;
+  // A post is a navigation: its answer comes with a new location, which must not count here.
+  else key = unansweredMessageOf(answer) === null ? `answer-${++answersSeen}` : shown.key;
+  if (answer !== shown.answer || key !== shown.key) setShown({ answer, key });
+  return key;
 }

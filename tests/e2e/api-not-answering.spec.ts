@@ -6,6 +6,7 @@ import {
   uniqueTitle,
   withApiItem,
 } from "./admin-support.ts";
+import { newMember, registerThroughApi, turnOnTwoFactorThroughApi } from "./account-support.ts";
 import { expect, test } from "./fixtures.ts";
 import {
   startStandInBackend,
@@ -205,5 +206,92 @@ test.describe("an admin's Save while the API does not answer", () => {
       await expect(page.getByRole("contentinfo")).toBeVisible();
       await expect(page.getByRole("navigation", { name: /^(Admin|Account)$/ })).toHaveCount(0);
     }
+  });
+});
+
+/**
+ * The 503 page at `path`, in the site's frame: the page a post goes back to while the API still
+ * does not say who is signed in.
+ */
+async function expectFramedUnavailable(page: Page, path: string) {
+  await expect(page.getByText("Error 503")).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(`${web.url}${path}`);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Donate" })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+}
+
+test.describe("a post other than an admin's Save while the API does not say who is signed in", () => {
+  test.slow();
+
+  test("an admin's Turn Off Two-Factor Sign-In is not done, and the user's screen says so", async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const member = newMember(testInfo, "storm-two-factor");
+    const memberContext = await browser.newContext();
+    let id: number;
+    try {
+      const memberPage = await memberContext.newPage();
+      await registerThroughApi(memberPage, urls(), member);
+      id = await turnOnTwoFactorThroughApi(memberPage, urls(), member);
+    } finally {
+      await memberContext.close();
+    }
+    await signInAsAdmin(page, urls());
+    await page.goto(`${web.url}/admin/users/${id}`);
+    const twoFactor = page.getByRole("definition").filter({ hasText: /^(On|Off)$/ });
+    await expect(twoFactor).toHaveText("On");
+
+    hanging.add("GET /api/user");
+    await page.getByRole("button", { name: "Turn Off Two-Factor Sign-In" }).click();
+    if (!javaScriptEnabled) {
+      // Back to the user's screen, which cannot be drawn either while the API does not answer.
+      await expectFramedUnavailable(page, `/admin/users/${id}`);
+      hanging.clear();
+      await page.reload();
+    }
+    await expect(page.getByText(NO_ANSWER)).toBeVisible({ timeout: 20_000 });
+    await expect(page).toHaveURL(`${web.url}/admin/users/${id}`);
+    await expect(twoFactor).toHaveText("On");
+    hanging.clear();
+    const user = await adminApiCall<{ two_factor: boolean }>(
+      page,
+      urls(),
+      "GET",
+      `/api/users/${id}`,
+    );
+    expect(user.two_factor).toBe(true);
+  });
+
+  test("a member's Update is not done, and Update Profile says so", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const member = newMember(testInfo, "storm-profile");
+    await registerThroughApi(page, urls(), member);
+    await page.goto(`${web.url}/account/profile`);
+    const lastName = page.getByLabel("Last Name");
+    await lastName.fill("Byron");
+
+    hanging.add("GET /api/user");
+    await page.getByRole("button", { name: "Update" }).click();
+    if (javaScriptEnabled) {
+      await expect(page.getByText(NO_ANSWER)).toBeVisible({ timeout: 20_000 });
+      await expect(lastName).toHaveValue("Byron");
+    } else {
+      await expectFramedUnavailable(page, "/account/profile");
+      hanging.clear();
+      await page.reload();
+      await expect(page.getByText(NO_ANSWER)).toBeVisible();
+    }
+    await expect(page).toHaveURL(`${web.url}/account/profile`);
+    hanging.clear();
+    const saved = await page.request.get(`${backend.url}/api/user`, {
+      headers: await sessionHeaders(page, urls()),
+    });
+    expect(((await saved.json()) as { data: { lastname: string } }).data.lastname).toBe(
+      member.lastname,
+    );
   });
 });

@@ -5,7 +5,7 @@ import { ErrorPage } from "../../components/error-page.tsx";
 import { useRootData } from "../../lib/root-data.ts";
 import { AreaLayout, SideMenu, type SideMenuEntry } from "../../components/side-menu.tsx";
 import { unreadMessageCount } from "../../lib/admin-messages.server.ts";
-import { guardedByLoader, requireAdmin } from "../../lib/guards.server.ts";
+import { backWhenSessionUnknown, guardedByLoader, requireAdmin } from "../../lib/guards.server.ts";
 import { withSetCookies } from "../../lib/flash.server.ts";
 import {
   keptForLogIn,
@@ -30,6 +30,8 @@ export const middleware: Route.MiddlewareFunction[] = [
         : await keptForLogIn(context, request, url, typed);
       if (kept) throw kept;
     }
+    const back = await backWhenSessionUnknown(request, { url, context });
+    if (back) throw back;
     if (guardedByLoader(request, context)) return next();
     const admin = requireAdmin({ url, context });
     const response = await next();

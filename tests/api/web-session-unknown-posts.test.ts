@@ -1,0 +1,70 @@
+// A page's post, without JavaScript, while the API did not say who is signed in: the browser goes
+// back to the page it came from with the "could not complete" message, and to no other site.
+import { createCookie } from "react-router";
+import { describe, expect, it } from "vitest";
+import { backWhenSessionUnknown } from "../../app/lib/guards.server.ts";
+import {
+  createLoadContext,
+  requestFactsContext,
+  sessionUnknownContext,
+} from "../../app/lib/request-context.server.ts";
+
+const SITE = "http://site.example";
+const NO_ANSWER = "The site could not complete this just now. Please try again in a moment.";
+
+function postOf(path: string, headers: Record<string, string> = {}, method = "POST") {
+  return new Request(`${SITE}${path}`, { method, headers });
+}
+
+async function answerTo(request: Request, { sessionUnknown = true } = {}) {
+  const context = createLoadContext({});
+  context.set(sessionUnknownContext, sessionUnknown);
+  const url = new URL(request.url);
+  return { context, answer: await backWhenSessionUnknown(request, { url, context }) };
+}
+
+describe("a page's post while the API did not say who is signed in", () => {
+  it("goes back to the page it was posted from, which is told it was not done", async () => {
+    const { context, answer } = await answerTo(
+      postOf("/admin/users/7", { Referer: `${SITE}/admin/users/7?tab=facts` }),
+    );
+    expect(answer?.status).toBe(303);
+    expect(answer?.headers.get("Location")).toBe("/admin/users/7?tab=facts");
+    const { cookieSecret } = context.get(requestFactsContext).config;
+    const flashCookie = createCookie("almoner_flash", { secrets: [cookieSecret] });
+    expect(await flashCookie.parse(answer!.headers.get("Set-Cookie"))).toEqual({
+      page: "/admin/users/7",
+      flash: { kind: "error", message: NO_ANSWER },
+    });
+  });
+
+  it("goes back to the address it was posted to when the Referer is missing or another site's", async () => {
+    for (const referer of [undefined, "https://elsewhere.example/admin", "not a url"]) {
+      const headers: Record<string, string> = { "Sec-Fetch-Mode": "navigate" };
+      if (referer) headers.Referer = referer;
+      const { answer } = await answerTo(postOf("/account/profile?index", headers));
+      expect(answer?.headers.get("Location"), referer).toBe("/account/profile");
+    }
+  });
+
+  it("never goes to another site through a Referer that reads as one once normalised", async () => {
+    for (const path of [
+      "//evil.example/x",
+      "/.//evil.example/x",
+      "/%2e//evil.example",
+      "/\\evil.example",
+    ]) {
+      const { answer } = await answerTo(postOf("/admin/blog", { Referer: `${SITE}${path}` }));
+      const location = answer?.headers.get("Location") ?? "";
+      expect(new URL(location, SITE).origin, path).toBe(SITE);
+      expect(location, path).toMatch(/^\/(?!\/)/);
+    }
+  });
+
+  it("leaves the router's posts, reads, and a known session to the guard", async () => {
+    const routerPost = postOf("/admin/blog", { "Sec-Fetch-Mode": "cors" });
+    expect((await answerTo(routerPost)).answer).toBeNull();
+    expect((await answerTo(postOf("/admin/blog", {}, "GET"))).answer).toBeNull();
+    expect((await answerTo(postOf("/admin/blog"), { sessionUnknown: false })).answer).toBeNull();
+  });
+});

@@ -135,6 +135,7 @@ export function twoFactorTurnedOffMail(
       ],
       action: { label: "Two Factor Auth", url: accountUrl },
       outro: [`If you did not ask for this, contact us at once: ${contactUrl}`],
+      links: [contactUrl],
     }),
   };
 }

@@ -5,6 +5,11 @@ export type MailContent = {
   /** The button the mail is about; a mail without one (a contact message) is answered by reply. */
   action?: { label: string; url: string };
   outro: string[];
+  /**
+   * Addresses of ours written out in the lines that the HTML makes links (the contact page of a
+   * warning). Only these: a visitor's text in a contact message never becomes a link.
+   */
+  links?: string[];
 };
 
 const escapeHtml = (value: string) =>
@@ -12,6 +17,16 @@ const escapeHtml = (value: string) =>
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
   );
+
+/** A line as HTML, with each of `links` in it a link. */
+function withLinks(line: string, links: readonly string[]): string {
+  let html = escapeHtml(line);
+  for (const link of links) {
+    const address = escapeHtml(link);
+    html = html.replaceAll(address, `<a href="${address}">${address}</a>`);
+  }
+  return html;
+}
 
 /** One simple layout for every mail: a text body and an HTML body with a button. */
 export function renderMail(content: MailContent): { text: string; html: string } {
@@ -29,7 +44,8 @@ export function renderMail(content: MailContent): { text: string; html: string }
     "",
   ].join("\n");
 
-  const paragraph = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
+  const paragraph = (line: string) =>
+    `<p style="margin:0 0 16px">${withLinks(line, content.links ?? [])}</p>`;
   const url = action ? escapeHtml(action.url) : "";
   const button = action
     ? `<p style="margin:24px 0"><a href="${url}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px">${escapeHtml(action.label)}</a></p>\n`

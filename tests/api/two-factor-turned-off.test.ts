@@ -91,6 +91,9 @@ describe("DELETE /api/users/{id}/two-factor-authentication", () => {
     expect(mail.text).toContain(
       `If you did not ask for this, contact us at once: ${TEST_APP_URL}/contact`,
     );
+    expect(mail.html).toContain(
+      `contact us at once: <a href="${TEST_APP_URL}/contact">${TEST_APP_URL}/contact</a></p>`,
+    );
 
     const lines = await activityOf(admin);
     expect(lines[0]).toMatchObject({

@@ -72,11 +72,16 @@ export async function backWhenSessionUnknown(
   });
 }
 
+/** The screen a post to `url` came from: its path and query without React Router's `?index`. */
+export function screenLocationOf(url: URL): string {
+  const screen = new URL(url);
+  screen.searchParams.delete("index");
+  return pageLocationOf(screen);
+}
+
 /** The page a form was posted from: its Referer on this site, else the address it posted to. */
 function pagePostedFrom(request: Request, url: URL): string {
-  const postedTo = new URL(url);
-  postedTo.searchParams.delete("index");
-  const fallback = pageLocationOf(postedTo);
+  const fallback = screenLocationOf(url);
   const referer = URL.parse(request.headers.get("Referer") ?? "");
   if (referer?.host !== url.host) return fallback;
   return safeRedirectPath(pageLocationOf(referer), fallback);

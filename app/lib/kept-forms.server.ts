@@ -4,7 +4,7 @@ import { loginPath } from "./api-answers.server.ts";
 import { draftedFormOf, type KeptAtSignOut } from "./drafts.ts";
 import { redirectWithFlash, signedCookieOf, signedCookieText } from "./flash.server.ts";
 import { INTENT_FIELD } from "./form-intent.ts";
-import { isPageSubmission } from "./guards.server.ts";
+import { isPageSubmission, screenLocationOf } from "./guards.server.ts";
 import { KEPT_FOR_MS } from "./kept-form-store.server.ts";
 import type { User } from "./api-types.ts";
 import { currentUserContext, requestFactsContext } from "./request-context.server.ts";
@@ -109,9 +109,8 @@ export async function keptThroughOutage(
 ): Promise<Response | null> {
   const kept = await keepTyped(context, request, url, formData, true);
   if (!kept) return null;
-  const back = new URL(kept.location, url);
-  back.searchParams.delete("index");
-  return redirect(back.pathname + back.search, { status: 303, headers: kept.headers });
+  const back = screenLocationOf(new URL(kept.location, url));
+  return redirect(back, { status: 303, headers: kept.headers });
 }
 
 /** Keeps `formData` for the screen at `url` (passwords dropped): the cookie that names it. */

@@ -190,6 +190,38 @@ test.describe("an admin's Save while the API does not answer", () => {
     });
   });
 
+  test("an admin's Save of a user's details the API does not answer: what was typed stays, or is back on the screen", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const email = `storm-details-${testInfo.project.name}-${Date.now()}@example.org`;
+    const person = { firstname: "Grace", lastname: "Hopper", email, role: "user" };
+    const password = { password: "a-long-password-1", password_confirmation: "a-long-password-1" };
+    const user = { ...person, ...password };
+    await withApiItem<{ id: number }>(page, urls(), "/api/users", user, async ({ id }) => {
+      await page.goto(`${web.url}/admin/users/${id}`);
+      const lastName = page.getByLabel("Last Name");
+      await lastName.fill("Hopper-Murray");
+      hanging.add(`PATCH /api/users/${id}`);
+      await page.getByRole("button", { name: "Save Changes" }).click();
+
+      const said = javaScriptEnabled
+        ? page.getByText(NO_ANSWER)
+        : page.getByText("It is not saved yet: check it, then press Save.");
+      await expect(said).toBeVisible({ timeout: 20_000 });
+      await expect(page).toHaveURL(`${web.url}/admin/users/${id}`);
+      await expect(lastName).toHaveValue("Hopper-Murray");
+      hanging.clear();
+      const saved = await adminApiCall<{ lastname: string }>(
+        page,
+        urls(),
+        "GET",
+        `/api/users/${id}`,
+      );
+      expect(saved.lastname).toBe("Hopper");
+    });
+  });
+
   test("a page of the admin area or the account while the API does not say who is signed in is the 503 page in the site's frame, not Log In", async ({
     page,
   }) => {
@@ -262,38 +294,6 @@ test.describe("a post other than an admin's Save while the API does not say who 
       `/api/users/${id}`,
     );
     expect(user.two_factor).toBe(true);
-  });
-
-  test("an admin's Save of a user's details the API does not answer: what was typed stays, or is back on the screen", async ({
-    page,
-    javaScriptEnabled,
-  }, testInfo) => {
-    const email = `storm-details-${testInfo.project.name}-${Date.now()}@example.org`;
-    const person = { firstname: "Grace", lastname: "Hopper", email, role: "user" };
-    const password = { password: "a-long-password-1", password_confirmation: "a-long-password-1" };
-    const user = { ...person, ...password };
-    await withApiItem<{ id: number }>(page, urls(), "/api/users", user, async ({ id }) => {
-      await page.goto(`${web.url}/admin/users/${id}`);
-      const lastName = page.getByLabel("Last Name");
-      await lastName.fill("Hopper-Murray");
-      hanging.add(`PATCH /api/users/${id}`);
-      await page.getByRole("button", { name: "Save Changes" }).click();
-
-      const said = javaScriptEnabled
-        ? page.getByText(NO_ANSWER)
-        : page.getByText("It is not saved yet: check it, then press Save.");
-      await expect(said).toBeVisible({ timeout: 20_000 });
-      await expect(page).toHaveURL(`${web.url}/admin/users/${id}`);
-      await expect(lastName).toHaveValue("Hopper-Murray");
-      hanging.clear();
-      const saved = await adminApiCall<{ lastname: string }>(
-        page,
-        urls(),
-        "GET",
-        `/api/users/${id}`,
-      );
-      expect(saved.lastname).toBe("Hopper");
-    });
   });
 
   test("a member's Update is not done, and Update Profile says so", async ({

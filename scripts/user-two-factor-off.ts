@@ -4,7 +4,7 @@
 import { parseArgs } from "node:util";
 import { loadConfigOrExit } from "../server/config.ts";
 import { migrateToLatest, openDatabase } from "../server/db/database.ts";
-import { activityLink, recordActivity, userLine } from "../server/domain/activity.ts";
+import { activityLink, OPERATOR, recordActivity, userLine } from "../server/domain/activity.ts";
 import { turnOffTwoFactorFor } from "../server/domain/two-factor.ts";
 import { findUserByEmail } from "../server/domain/users.ts";
 import { createMailer, type MailLog } from "../server/mail/mailer.ts";
@@ -53,7 +53,7 @@ try {
   ) {
     console.log(`Two-factor sign-in was already off for ${user.email}.`);
   } else {
-    await recordActivity(database.db, null, {
+    await recordActivity(database.db, OPERATOR, {
       action: "two_factor_turned_off",
       ...userLine(user),
       link: activityLink("user", user.id),

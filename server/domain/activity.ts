@@ -7,6 +7,13 @@ import { matchesSearch } from "./text-search.ts";
 /** Who did something: a signed-in user (kept by id and by the name they had), or nobody known. */
 export type Actor = { id: number; name: string } | null;
 
+/** Who a line names: an actor, or work done outside anyone's session, named all the same. */
+export type ActivityBy = Actor | { id: null; name: string };
+/** `npm run user:*` on the server. */
+export const OPERATOR: ActivityBy = { id: null, name: "The site's operator" };
+/** What the site does by itself: the trash emptied of what has been there its days. */
+export const AUTOMATIC: ActivityBy = { id: null, name: "The site, automatically" };
+
 export type Activity = Selectable<ActivityTable>;
 
 /**
@@ -46,7 +53,11 @@ export async function keepActivityFor(db: DB, keepDays: number): Promise<number>
 }
 
 /** Records one line; now and then, prunes the old ones. */
-export async function recordActivity(db: DB, actor: Actor, record: ActivityRecord): Promise<void> {
+export async function recordActivity(
+  db: DB,
+  actor: ActivityBy,
+  record: ActivityRecord,
+): Promise<void> {
   await db
     .insertInto("activity")
     .values({

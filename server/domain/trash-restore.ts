@@ -2,7 +2,7 @@ import type { DB } from "../db/database.ts";
 import { MAX_ID, type EntryKind, type RevisionSubject, type TrashKind } from "../db/schema.ts";
 import { ValidationError } from "../errors.ts";
 import { deleteImage } from "../media/images.ts";
-import { recordActivity } from "./activity.ts";
+import { AUTOMATIC, recordActivity } from "./activity.ts";
 import { refreshArticleHtml } from "./entries.ts";
 import { availableSlug } from "./entry-slugs.ts";
 import type { PageRequest } from "./paging.ts";
@@ -289,7 +289,7 @@ export async function purgeFromTrash(
           .returning("files")
           .execute()
       : [];
-    await recordActivity(trx, who.actor, {
+    await recordActivity(trx, who.actor ?? AUTOMATIC, {
       action: "purged",
       subject: item.kind,
       subjectId: item.item_id,

@@ -9,7 +9,11 @@ export function presentActivity(activity: Activity) {
     subject_id: activity.subject_id,
     title: activity.title,
     link: activity.link,
-    user: activity.user_id === null ? null : { id: activity.user_id, name: activity.user_name },
+    // Nobody signed in (a stranger's failed sign-in) has no name; the operator and the site do.
+    user:
+      activity.user_id === null && !activity.user_name
+        ? null
+        : { id: activity.user_id, name: activity.user_name },
     created_at: activity.created_at,
   };
 }

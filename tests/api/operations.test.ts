@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/database.ts";
+import { presentActivity } from "../../server/presenters/activity.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const dataDir = mkdtempSync(path.join(tmpdir(), "almoner-ops-"));
@@ -193,6 +194,19 @@ describe("npm run user:two-factor-off", () => {
       two_factor_recovery_codes: null,
       two_factor_confirmed_at: null,
     });
+
+    // The Activity screen names who did it: no user, the operator.
+    const database = openDatabase({ dataDir });
+    try {
+      const line = await database.db
+        .selectFrom("activity")
+        .selectAll()
+        .where("action", "=", "two_factor_turned_off")
+        .executeTakeFirstOrThrow();
+      expect(presentActivity(line).user).toEqual({ id: null, name: "The site's operator" });
+    } finally {
+      await database.db.destroy();
+    }
 
     const again = await turnOff("--email", email);
     expect(again.code).toBe(0);

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { Form, Link, useNavigate } from "react-router";
+import { Form, Link, useActionData, useNavigate } from "react-router";
 import { useRootData } from "../lib/root-data.ts";
-import { IntentField, SubmitButton } from "./form-fields.tsx";
+import { asksToLogIn, unansweredMessageOf } from "../lib/unanswered-posts.ts";
+import { IntentField, LogInLink, SubmitButton } from "./form-fields.tsx";
 
 /**
  * A dialog that lives in the URL (`?add=1`, `?confirm=delete`): the server renders it open,
@@ -137,6 +138,8 @@ export function ConfirmDialog({
     consequence ?? null,
     undoable && extensions ? "You can restore it from the Trash." : "Deleting cannot be undone.",
   ];
+  // Confirm pressed and the site did not answer (lib/unanswered-posts.ts): said here, not behind.
+  const notDone = unansweredMessageOf(useActionData());
   return (
     <Modal
       title="Please Confirm?"
@@ -144,6 +147,15 @@ export function ConfirmDialog({
       role="alertdialog"
       description={sentences.filter(Boolean).join(" ")}
     >
+      {notDone ? (
+        <p
+          role="alert"
+          className="mb-4 rounded-xl border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800"
+        >
+          {notDone}
+          <LogInLink shown={asksToLogIn(notDone)} />
+        </p>
+      ) : null}
       <div className="flex flex-wrap justify-end gap-3">
         {/* Focus starts on the harmless choice. */}
         <Link to={cancelTo} preventScrollReset data-autofocus className="button-light">

@@ -82,6 +82,8 @@ export function throwForSessionStatus(status: number, pageLocation: string): voi
 
 /** For calls whose failure the visitor cannot fix: anything but 2xx is an error of the system. */
 export function assertOk<T>(result: ApiResult<T>, call: string): T {
+  // Not answered (api.server.ts), or down for now (Laravel's maintenance mode): no failure of ours.
+  if (result.status === 503) throw serviceUnavailable();
   if (!result.ok) {
     throw new Error(
       `${call}: the API answered ${result.status} ${messageOf(result.body) ?? ""}`.trim(),
@@ -94,6 +96,7 @@ export function assertOk<T>(result: ApiResult<T>, call: string): T {
 export function bodyOrNotFound<T>(result: ApiResult<T>): T {
   if (result.ok) return result.body;
   if (NOT_FOUND_STATUSES.has(result.status)) throwNotFound();
+  if (result.status === 503) throw serviceUnavailable();
   throw new Error(`The API answered ${result.status} ${messageOf(result.body) ?? ""}`.trim());
 }
 

@@ -56,17 +56,39 @@ export function isPageSubmission(request: Request): boolean {
 
 /**
  * For a page's post while the API did not say who is signed in: it is not done, and the browser
- * goes back to the page it was sent from (303) with NO_ANSWER as that page's message. The area's
- * 503 would come from its middleware, which skips every loader, the root's too: a page without
- * the site's header and footer. The page it goes back to is the 503 page in the site's frame while
- * the API still does not answer, and the screen with the message once it does. Null for any other
- * request.
+ * goes back to the page it was sent from (`backNotDone`). The area's 503 would come from its
+ * middleware, which skips every loader, the root's too: a page without the site's header and
+ * footer. Null for any other request.
  */
 export async function backWhenSessionUnknown(
   request: Request,
-  { url, context }: GuardArgs,
+  args: GuardArgs,
 ): Promise<Response | null> {
-  if (!context.get(sessionUnknownContext) || !isPageSubmission(request)) return null;
+  return args.context.get(sessionUnknownContext) ? backNotDone(request, args) : null;
+}
+
+/**
+ * For a page's post whose action met an API that did not answer its write (or said it was down,
+ * a 503), with nothing typed to keep: it is not done, and the browser goes back (`backNotDone`)
+ * rather than to a 503 page that says nothing of the button pressed. An action that answered for
+ * itself (a form's message, with what was typed) is left as it is.
+ */
+export async function backWhenNotAnswered(
+  request: Request,
+  response: Response,
+  args: GuardArgs,
+): Promise<Response | null> {
+  return response.status === 503 ? backNotDone(request, args) : null;
+}
+
+/**
+ * A page's post without JavaScript that was not done: 303 back to the page it was sent from, with
+ * NO_ANSWER as that page's message. While the API still does not answer, that page is the 503
+ * page in the site's frame; once it does, the screen with the message. Null for the router's posts
+ * (JavaScript), whose screens say so themselves, and for reads.
+ */
+async function backNotDone(request: Request, { url, context }: GuardArgs) {
+  if (!isPageSubmission(request)) return null;
   return redirectWithFlash(context, pagePostedFrom(request, url), flashUnanswered().flash, {
     status: 303,
   });
@@ -79,11 +101,16 @@ export function screenLocationOf(url: URL): string {
   return pageLocationOf(screen);
 }
 
-/** The page a form was posted from: its Referer on this site, else the address it posted to. */
+/**
+ * The page a form was posted from: its Referer on this site, else the address it posted to. A
+ * confirmation it was posted from (`?confirm=delete`) was answered: the screen behind it, which
+ * shows the message.
+ */
 function pagePostedFrom(request: Request, url: URL): string {
   const fallback = screenLocationOf(url);
   const referer = URL.parse(request.headers.get("Referer") ?? "");
   if (referer?.host !== url.host) return fallback;
+  referer.searchParams.delete("confirm");
   return safeRedirectPath(pageLocationOf(referer), fallback);
 }
 

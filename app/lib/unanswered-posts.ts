@@ -37,9 +37,15 @@ export function formUnanswered(message: string = NO_ANSWER): {
   return { result: { status: "error", error: { "": [message] } }, unanswered: message };
 }
 
-/** A screen's message in place of its flash, when a button's post was not answered. */
-export function flashUnanswered(message: string = NO_ANSWER): { flash: Flash } {
-  return { flash: { kind: "error", message: forButton(message) } };
+/**
+ * A screen's message in place of its flash, when a button's post was not answered; `unanswered`
+ * keeps the screen's forms as typed (`useFreshFormKey`) and says so in a confirmation dialog.
+ */
+export function flashUnanswered(message: string = NO_ANSWER): {
+  flash: Flash;
+  unanswered: string;
+} {
+  return { flash: { kind: "error", message: forButton(message) }, unanswered: message };
 }
 
 /**

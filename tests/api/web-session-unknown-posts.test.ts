@@ -1,8 +1,9 @@
-// A page's post, without JavaScript, while the API did not say who is signed in: the browser goes
-// back to the page it came from with the "could not complete" message, and to no other site.
+// A page's post, without JavaScript, while the API did not say who is signed in, or that the API
+// did not answer: the browser goes back to the page it came from with the "could not complete"
+// message, and to no other site.
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
-import { backWhenSessionUnknown } from "../../app/lib/guards.server.ts";
+import { backWhenNotAnswered, backWhenSessionUnknown } from "../../app/lib/guards.server.ts";
 import {
   createLoadContext,
   requestFactsContext,
@@ -66,5 +67,29 @@ describe("a page's post while the API did not say who is signed in", () => {
     expect((await answerTo(routerPost)).answer).toBeNull();
     expect((await answerTo(postOf("/admin/blog", {}, "GET"))).answer).toBeNull();
     expect((await answerTo(postOf("/admin/blog"), { sessionUnknown: false })).answer).toBeNull();
+  });
+});
+
+describe("a page's post whose action met an API that did not answer its write", () => {
+  async function answerTo(request: Request, response: Response) {
+    const context = createLoadContext({});
+    const url = new URL(request.url);
+    return backWhenNotAnswered(request, response, { url, context });
+  }
+  const unavailable = () => new Response("Service Unavailable", { status: 503 });
+
+  it("goes back to the screen behind the confirmation it was posted from, with the message", async () => {
+    const post = postOf("/admin/users/7", { Referer: `${SITE}/admin/users/7?confirm=delete` });
+    const answer = await answerTo(post, unavailable());
+    expect(answer?.status).toBe(303);
+    expect(answer?.headers.get("Location")).toBe("/admin/users/7");
+    expect(answer?.headers.get("Set-Cookie")).toMatch(/^almoner_flash=/);
+  });
+
+  it("leaves an action that answered for itself, and the router's posts, as they are", async () => {
+    const typed = postOf("/account/profile", { Referer: `${SITE}/account/profile` });
+    expect(await answerTo(typed, new Response("form", { status: 200 }))).toBeNull();
+    const routerPost = postOf("/admin/users/7", { "Sec-Fetch-Mode": "cors" });
+    expect(await answerTo(routerPost, unavailable())).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page, TestInfo } from "@playwright/test";
 import {
   adminApiCall,
   sessionHeaders,
@@ -252,6 +252,31 @@ async function expectFramedUnavailable(page: Page, path: string) {
   await expect(page.getByRole("contentinfo")).toBeVisible();
 }
 
+/** A member with two-factor sign-in on, registered in a context of their own: their id. */
+async function memberWithTwoFactor(
+  browser: Browser,
+  testInfo: TestInfo,
+  name: string,
+): Promise<number> {
+  const member = newMember(testInfo, name);
+  const memberContext = await browser.newContext();
+  try {
+    const memberPage = await memberContext.newPage();
+    await registerThroughApi(memberPage, urls(), member);
+    return await turnOnTwoFactorThroughApi(memberPage, urls(), member);
+  } finally {
+    await memberContext.close();
+  }
+}
+
+function userThroughApi(page: Page, id: number) {
+  return adminApiCall<{ two_factor: boolean }>(page, urls(), "GET", `/api/users/${id}`);
+}
+
+/** The user screen's own form, whose message is about its Save. */
+const userForm = (page: Page) =>
+  page.locator("form").filter({ has: page.getByRole("button", { name: "Save Changes" }) });
+
 test.describe("a post other than an admin's Save while the API does not say who is signed in", () => {
   test.slow();
 
@@ -260,20 +285,13 @@ test.describe("a post other than an admin's Save while the API does not say who 
     browser,
     javaScriptEnabled,
   }, testInfo) => {
-    const member = newMember(testInfo, "storm-two-factor");
-    const memberContext = await browser.newContext();
-    let id: number;
-    try {
-      const memberPage = await memberContext.newPage();
-      await registerThroughApi(memberPage, urls(), member);
-      id = await turnOnTwoFactorThroughApi(memberPage, urls(), member);
-    } finally {
-      await memberContext.close();
-    }
+    const id = await memberWithTwoFactor(browser, testInfo, "storm-two-factor");
     await signInAsAdmin(page, urls());
     await page.goto(`${web.url}/admin/users/${id}`);
     const twoFactor = page.getByRole("definition").filter({ hasText: /^(On|Off)$/ });
     await expect(twoFactor).toHaveText("On");
+    const lastName = page.getByLabel("Last Name");
+    await lastName.fill("Typed Meanwhile");
 
     hanging.add("GET /api/user");
     await page.getByRole("button", { name: "Turn Off Two-Factor Sign-In" }).click();
@@ -283,17 +301,17 @@ test.describe("a post other than an admin's Save while the API does not say who 
       hanging.clear();
       await page.reload();
     }
-    await expect(page.getByText(NO_ANSWER)).toBeVisible({ timeout: 20_000 });
+    // Where the screen's messages are, not in the user's form below: the button is not the form's.
+    await expect(page.getByRole("alert").filter({ hasText: NO_ANSWER })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(userForm(page).getByText(NO_ANSWER)).toHaveCount(0);
     await expect(page).toHaveURL(`${web.url}/admin/users/${id}`);
     await expect(twoFactor).toHaveText("On");
+    // With JavaScript the screen stayed, and what was typed in the form with it.
+    if (javaScriptEnabled) await expect(lastName).toHaveValue("Typed Meanwhile");
     hanging.clear();
-    const user = await adminApiCall<{ two_factor: boolean }>(
-      page,
-      urls(),
-      "GET",
-      `/api/users/${id}`,
-    );
-    expect(user.two_factor).toBe(true);
+    expect((await userThroughApi(page, id)).two_factor).toBe(true);
   });
 
   test("a member's Update is not done, and Update Profile says so", async ({
@@ -325,5 +343,37 @@ test.describe("a post other than an admin's Save while the API does not say who 
     expect(((await saved.json()) as { data: { lastname: string } }).data.lastname).toBe(
       member.lastname,
     );
+  });
+});
+
+test.describe("a button's post the API does not answer", () => {
+  test.slow();
+
+  test("an admin's Delete User the API does not answer is not done, and the screen says so", async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const id = await memberWithTwoFactor(browser, testInfo, "storm-delete");
+    await signInAsAdmin(page, urls());
+    await page.goto(`${web.url}/admin/users/${id}`);
+    await page.getByRole("link", { name: "Delete User" }).click();
+    const confirmation = page.getByRole("alertdialog", { name: "Please Confirm?" });
+
+    hanging.add(`DELETE /api/users/${id}`);
+    await confirmation.getByRole("button", { name: "Confirm" }).click();
+    if (javaScriptEnabled) {
+      // Said in the confirmation, where Confirm was pressed, not behind it.
+      await expect(confirmation.getByRole("alert")).toHaveText(NO_ANSWER, { timeout: 20_000 });
+    } else {
+      // Back to the user's screen, the confirmation answered, with the message.
+      await expect(page.getByRole("alert").filter({ hasText: NO_ANSWER })).toBeVisible({
+        timeout: 20_000,
+      });
+      await expect(page).toHaveURL(`${web.url}/admin/users/${id}`);
+      await expect(confirmation).toHaveCount(0);
+    }
+    hanging.clear();
+    expect((await userThroughApi(page, id)).two_factor).toBe(true);
   });
 });

@@ -4,15 +4,22 @@ import { ErrorPage } from "../../components/error-page.tsx";
 import { useRootData } from "../../lib/root-data.ts";
 import { UnansweredNote } from "../../components/form-fields.tsx";
 import { AreaLayout, SideMenu, type SideMenuEntry } from "../../components/side-menu.tsx";
-import { backWhenSessionUnknown, guardedByLoader, requireUser } from "../../lib/guards.server.ts";
+import {
+  backWhenNotAnswered,
+  backWhenSessionUnknown,
+  guardedByLoader,
+  requireUser,
+} from "../../lib/guards.server.ts";
 import { formUnanswered } from "../../lib/unanswered-posts.ts";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ url, request, context }) => {
+  async ({ url, request, context }, next) => {
     const back = await backWhenSessionUnknown(request, { url, context });
     if (back) throw back;
     if (!guardedByLoader(request, context)) requireUser({ url, context });
+    const response = await next();
+    return (await backWhenNotAnswered(request, response, { url, context })) ?? response;
   },
 ];
 

@@ -5,7 +5,12 @@ import { ErrorPage } from "../../components/error-page.tsx";
 import { useRootData } from "../../lib/root-data.ts";
 import { AreaLayout, SideMenu, type SideMenuEntry } from "../../components/side-menu.tsx";
 import { unreadMessageCount } from "../../lib/admin-messages.server.ts";
-import { backWhenSessionUnknown, guardedByLoader, requireAdmin } from "../../lib/guards.server.ts";
+import {
+  backWhenNotAnswered,
+  backWhenSessionUnknown,
+  guardedByLoader,
+  requireAdmin,
+} from "../../lib/guards.server.ts";
 import { withSetCookies } from "../../lib/flash.server.ts";
 import {
   keptForLogIn,
@@ -38,7 +43,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     const kept =
       typed && context.get(apiClientContext).writeUnanswered
         ? await keptThroughOutage(context, request, url, typed)
-        : null;
+        : await backWhenNotAnswered(request, response, { url, context });
     return withSetCookies(kept ?? response, await noteSignedInAdmin(context, request, admin));
   },
 ];

@@ -3,7 +3,7 @@ import { fullName } from "../../lib/admin-users.ts";
 import { adminUserAction, loadAdminUserScreen } from "../../lib/admin-users.server.ts";
 import { revalidateAfterConflict } from "../../lib/changed-meanwhile.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
-import { formUnanswered, unansweredAs } from "../../lib/unanswered-posts.ts";
+import { flashUnanswered, formUnanswered, unansweredAs } from "../../lib/unanswered-posts.ts";
 import type { Route } from "./+types/user";
 
 export async function loader({ context, request, params, url }: Route.LoaderArgs) {
@@ -14,9 +14,17 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   return adminUserAction(context, params.id, request);
 }
 
-/** A post the site did not answer keeps the form as typed, with a message (lib/unanswered-posts.ts). */
-export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
-  unansweredAs(serverAction, formUnanswered);
+/**
+ * A post the site did not answer keeps the form as typed, with a message (lib/unanswered-posts.ts):
+ * a Save's in the form; a button's (Turn Off, Send Invitation Again, Delete) where the screen's
+ * messages are, and in the confirmation.
+ */
+export async function clientAction({ serverAction, request }: Route.ClientActionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  return unansweredAs(serverAction, (message) =>
+    intent === "save" ? formUnanswered(message) : flashUnanswered(message),
+  );
+}
 
 /** A save stopped by a change made meanwhile reloads the screen (record 053). */
 export const shouldRevalidate = revalidateAfterConflict;
@@ -33,13 +41,13 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
     <AdminUserEditor
       key={loaderData.user.id}
       user={loaderData.user}
-      flash={loaderData.flash}
+      flash={(actionData && "flash" in actionData ? actionData.flash : null) ?? loaderData.flash}
       kept={loaderData.kept}
       confirmingDelete={loaderData.confirmingDelete}
       twoFactorCanBeTurnedOff={loaderData.twoFactorCanBeTurnedOff}
       // The save's answer says so, with JavaScript and without (the screen drawn from what was typed).
       gone={actionData !== undefined && "gone" in actionData}
-      saveResult={actionData?.result}
+      saveResult={actionData && "result" in actionData ? actionData.result : undefined}
       savedMeanwhile={
         actionData && "savedMeanwhile" in actionData ? actionData.savedMeanwhile : null
       }

@@ -115,28 +115,29 @@ export function ModalActions({ children }: { children: ReactNode }) {
  * The delete confirmation of spec §4: "Please Confirm?" with Cancel and Confirm; Confirm posts
  * the intent `delete` to `action`. Beside the spec's question it names what goes (`subject`: the
  * blog post “Spring fair”) and what goes with it (`consequence`: "Its 4 photos go with it.").
- * What goes to the trash can be undone; without our API's extensions (a Laravel backend), or
- * for what never goes there (`undoable` false), it says that deleting cannot be undone.
+ * What goes to the trash can be undone; without our API's extensions (a Laravel backend), it says
+ * that deleting cannot be undone.
  */
 export function ConfirmDialog({
   cancelTo,
   action,
   subject,
   consequence,
-  undoable = true,
+  pronoun = "it",
 }: {
   cancelTo: string;
   action: string;
   subject?: string;
   consequence?: string;
-  undoable?: boolean;
+  /** What the Trash gives back: "it", or "them" for a person. */
+  pronoun?: "it" | "them";
 }) {
   const extensions = useRootData()?.settings.editable ?? false;
   const sentences = [
     "Are you sure you want to do this?",
     subject ? `This deletes ${subject}.` : null,
     consequence ?? null,
-    undoable && extensions ? "You can restore it from the Trash." : "Deleting cannot be undone.",
+    extensions ? `You can restore ${pronoun} from the Trash.` : "Deleting cannot be undone.",
   ];
   // Confirm pressed and the site did not answer (lib/unanswered-posts.ts): said here, not behind.
   const notDone = unansweredMessageOf(useActionData());

@@ -379,6 +379,10 @@ test.describe("a user's edit screen", () => {
     await expect(page).toHaveURL(`/admin/users/${user.id}?confirm=delete`);
     const confirm = page.getByRole("alertdialog", { name: "Please Confirm?" });
     await expect(confirm).toContainText("Are you sure you want to do this?");
+    // Deleted users go to the Trash (record 055): the confirmation does not say otherwise.
+    await expect(confirm).toContainText(
+      `This deletes the user “${name}”. You can restore them from the Trash.`,
+    );
     if (javaScriptEnabled) {
       await expect(confirm.getByRole("link", { name: "Cancel" })).toBeFocused();
     }

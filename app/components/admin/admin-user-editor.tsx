@@ -75,7 +75,7 @@ export function AdminUserEditor({
           cancelTo={here}
           action={here}
           subject={`the user “${fullName(user)}”`}
-          undoable={false}
+          pronoun="them"
         />
       ) : null}
     </>

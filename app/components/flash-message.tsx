@@ -14,6 +14,11 @@ export type Flash = {
   /** About a photo: the edit screen shows it by its photo grid. */
   photos?: true;
   link?: { href: string; text: string };
+  /**
+   * What a post sent back without being done held (never a password): its screen may start its
+   * form from it.
+   */
+  typed?: Record<string, string>;
 };
 
 /**

@@ -107,8 +107,14 @@ function isFlash(value: unknown): value is Flash {
     (candidate.kind === "success" || candidate.kind === "error") &&
     typeof candidate.message === "string" &&
     (candidate.undo === undefined || isUndo(candidate.undo)) &&
-    (candidate.link === undefined || isLink(candidate.link))
+    (candidate.link === undefined || isLink(candidate.link)) &&
+    (candidate.typed === undefined || isTyped(candidate.typed))
   );
+}
+
+function isTyped(value: unknown): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every((typed) => typeof typed === "string");
 }
 
 function isUndo(value: unknown): boolean {

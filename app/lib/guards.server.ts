@@ -2,6 +2,7 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { loginPath, serviceUnavailable, throwNotFound } from "./api.server.ts";
 import type { User } from "./api-types.ts";
 import { redirectWithFlash } from "./flash.server.ts";
+import { INTENT_FIELD } from "./form-intent.ts";
 import { safeRedirectPath } from "./forms.server.ts";
 import {
   currentUserContext,
@@ -89,9 +90,31 @@ export async function backWhenNotAnswered(
  */
 async function backNotDone(request: Request, { url, context }: GuardArgs) {
   if (!isPageSubmission(request)) return null;
-  return redirectWithFlash(context, pagePostedFrom(request, url), flashUnanswered().flash, {
-    status: 303,
-  });
+  const typed = await typedFieldsOf(request);
+  const flash = { ...flashUnanswered().flash, ...(typed && { typed }) };
+  return redirectWithFlash(context, pagePostedFrom(request, url), flash, { status: 303 });
+}
+
+/** Fields a screen must never be given back: they stay in the post alone. */
+const SECRET_FIELD = /password|code|token|secret/i;
+/** What the flash's cookie may carry of a form, besides its message. */
+const TYPED_MAX_CHARS = 1024;
+
+/**
+ * What a post held that its screen may start its form from again: its text fields, never a secret
+ * nor the intent, when they are short. Undefined once the action has read the form.
+ */
+async function typedFieldsOf(request: Request): Promise<Record<string, string> | undefined> {
+  if (request.bodyUsed) return undefined;
+  // A form the host parsed already has no body left, and gives its fields again.
+  const form = await (request.body ? request.clone() : request).formData().catch(() => null);
+  const typed: Record<string, string> = {};
+  for (const [name, value] of form ?? []) {
+    if (typeof value !== "string" || name === INTENT_FIELD || SECRET_FIELD.test(name)) continue;
+    typed[name] = value;
+  }
+  const empty = Object.keys(typed).length === 0;
+  return empty || JSON.stringify(typed).length > TYPED_MAX_CHARS ? undefined : typed;
 }
 
 /** The screen a post to `url` came from: its path and query without React Router's `?index`. */

@@ -39,6 +39,33 @@ describe("a page's post while the API did not say who is signed in", () => {
     });
   });
 
+  it("gives the page back what was typed, but never a password, a code or the intent", async () => {
+    const form = (fields: Record<string, string>) =>
+      new Request(`${SITE}/account/profile`, {
+        method: "POST",
+        headers: { Referer: `${SITE}/account/profile` },
+        body: new URLSearchParams(fields),
+      });
+    const { context, answer } = await answerTo(
+      form({
+        firstname: "Ada",
+        lastname: "Byron",
+        current_password: "long-enough-1",
+        code: "123456",
+        intent: "save",
+      }),
+    );
+    const { cookieSecret } = context.get(requestFactsContext).config;
+    const flashCookie = createCookie("almoner_flash", { secrets: [cookieSecret] });
+    const left = await flashCookie.parse(answer!.headers.get("Set-Cookie"));
+    expect(left.flash.typed).toEqual({ firstname: "Ada", lastname: "Byron" });
+
+    // More than the cookie should carry: the message alone.
+    const long = await answerTo(form({ lastname: "x".repeat(2000) }));
+    const longLeft = await flashCookie.parse(long.answer!.headers.get("Set-Cookie"));
+    expect(longLeft.flash).toEqual({ kind: "error", message: NO_ANSWER });
+  });
+
   it("goes back to the address it was posted to when the Referer is missing or another site's", async () => {
     for (const referer of [undefined, "https://elsewhere.example/admin", "not a url"]) {
       const headers: Record<string, string> = { "Sec-Fetch-Mode": "navigate" };

@@ -314,7 +314,7 @@ test.describe("a post other than an admin's Save while the API does not say who 
     expect((await userThroughApi(page, id)).two_factor).toBe(true);
   });
 
-  test("a member's Update is not done, and Update Profile says so", async ({
+  test("a member's Update is not done, and Update Profile says so and keeps what was typed", async ({
     page,
     javaScriptEnabled,
   }, testInfo) => {
@@ -334,6 +334,8 @@ test.describe("a post other than an admin's Save while the API does not say who 
       hanging.clear();
       await page.reload();
       await expect(page.getByText(NO_ANSWER)).toBeVisible();
+      // The form starts from what was typed, to be sent again.
+      await expect(lastName).toHaveValue("Byron");
     }
     await expect(page).toHaveURL(`${web.url}/account/profile`);
     hanging.clear();

@@ -27,10 +27,13 @@ const SECRET_FIELDS = ["current_password"];
 export async function loader({ url, request, context }: Route.LoaderArgs) {
   const user = requireUser({ url, context });
   const { flash, headers } = await takeFlash(context, request);
-  return data(
-    { flash, profile: { firstname: user.firstname, lastname: user.lastname, email: user.email } },
-    { headers },
-  );
+  // An Update sent back undone while the API did not answer (record 061) starts from what was typed.
+  const {
+    firstname = user.firstname,
+    lastname = user.lastname,
+    email = user.email,
+  } = flash?.typed ?? {};
+  return data({ flash, profile: { firstname, lastname, email } }, { headers });
 }
 
 /** PUT /user/profile-information; a new email address is unverified until its link is followed. */

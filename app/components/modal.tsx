@@ -139,8 +139,6 @@ export function ConfirmDialog({
     consequence ?? null,
     extensions ? `You can restore ${pronoun} from the Trash.` : "Deleting cannot be undone.",
   ];
-  // Confirm pressed and the site did not answer (lib/unanswered-posts.ts): said here, not behind.
-  const notDone = unansweredMessageOf(useActionData());
   return (
     <Modal
       title="Please Confirm?"
@@ -148,15 +146,7 @@ export function ConfirmDialog({
       role="alertdialog"
       description={sentences.filter(Boolean).join(" ")}
     >
-      {notDone ? (
-        <p
-          role="alert"
-          className="mb-4 rounded-xl border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800"
-        >
-          {notDone}
-          <LogInLink shown={asksToLogIn(notDone)} />
-        </p>
-      ) : null}
+      <NotDoneMessage />
       <div className="flex flex-wrap justify-end gap-3">
         {/* Focus starts on the harmless choice. */}
         <Link to={cancelTo} preventScrollReset data-autofocus className="button-light">
@@ -170,5 +160,23 @@ export function ConfirmDialog({
         </Form>
       </div>
     </Modal>
+  );
+}
+
+/**
+ * A confirmation's Confirm the site did not answer (lib/unanswered-posts.ts): said in the dialog,
+ * where it was pressed, not on the screen behind it.
+ */
+export function NotDoneMessage() {
+  const notDone = unansweredMessageOf(useActionData());
+  if (!notDone) return null;
+  return (
+    <p
+      role="alert"
+      className="mb-4 rounded-xl border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800"
+    >
+      {notDone}
+      <LogInLink shown={asksToLogIn(notDone)} />
+    </p>
   );
 }

@@ -1,6 +1,7 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import {
   adminApiCall,
+  adminApiDelete,
   sessionHeaders,
   signInAsAdmin,
   uniqueTitle,
@@ -377,5 +378,39 @@ test.describe("a button's post the API does not answer", () => {
     }
     hanging.clear();
     expect((await userThroughApi(page, id)).two_factor).toBe(true);
+  });
+
+  test("Delete Permanently in the Trash the API does not answer is not done, and the confirmation says so", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const title = uniqueTitle("Purged in a storm", testInfo.project.name);
+    await signInAsAdmin(page, urls());
+    const post = await adminApiCall<{ id: number }>(page, urls(), "POST", "/api/blog", { title });
+    await adminApiDelete(page, urls(), `/api/blog/${post.id}`);
+    await page.goto(`${web.url}/admin/trash`);
+    await page.getByRole("link", { name: `Delete “${title}” permanently` }).click();
+    const trashId = new URL(page.url()).searchParams.get("id");
+    const confirmation = page.getByRole("alertdialog", { name: "Please Confirm?" });
+
+    hanging.add(`DELETE /api/trash/${trashId}`);
+    try {
+      await confirmation.getByRole("button", { name: "Confirm" }).click();
+      if (javaScriptEnabled) {
+        await expect(confirmation.getByRole("alert")).toHaveText(NO_ANSWER, { timeout: 20_000 });
+      } else {
+        await expect(page.getByRole("alert").filter({ hasText: NO_ANSWER })).toBeVisible({
+          timeout: 20_000,
+        });
+        await expect(confirmation).toHaveCount(0);
+      }
+      hanging.clear();
+      // Still in the trash, to be restored or deleted once the API answers.
+      await page.goto(`${web.url}/admin/trash`);
+      await expect(page.getByRole("button", { name: `Restore “${title}”` })).toBeVisible();
+    } finally {
+      hanging.clear();
+      await adminApiDelete(page, urls(), `/api/trash/${trashId}`);
+    }
   });
 });

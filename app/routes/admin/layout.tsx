@@ -40,11 +40,12 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (guardedByLoader(request, context)) return next();
     const admin = requireAdmin({ url, context });
     const response = await next();
-    const kept =
+    // A Save the API did not answer is kept; a button's post it did not answer goes back.
+    const instead =
       typed && context.get(apiClientContext).writeUnanswered
         ? await keptThroughOutage(context, request, url, typed)
         : await backWhenNotAnswered(request, response, { url, context });
-    return withSetCookies(kept ?? response, await noteSignedInAdmin(context, request, admin));
+    return withSetCookies(instead ?? response, await noteSignedInAdmin(context, request, admin));
   },
 ];
 

@@ -9,7 +9,7 @@ import {
 } from "../../components/admin/admin-list-search.tsx";
 import { LocalDateTime } from "../../components/local-date-time.tsx";
 import { IntentField, SubmitButton } from "../../components/form-fields.tsx";
-import { Modal } from "../../components/modal.tsx";
+import { Modal, NotDoneMessage } from "../../components/modal.tsx";
 import { ScreenHeading } from "../../components/side-menu.tsx";
 import { loadTrashScreen, trashAction, type TrashItem } from "../../lib/admin-trash.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
@@ -205,6 +205,7 @@ function PurgeDialog({ item }: { item: TrashItem }) {
       role="alertdialog"
       description={`Delete “${item.title}” permanently? It cannot be undone.`}
     >
+      <NotDoneMessage />
       <div className="flex flex-wrap justify-end gap-3">
         <Link to="/admin/trash" preventScrollReset data-autofocus className="button-light">
           Cancel

@@ -390,6 +390,7 @@ test.describe("a button's post the API does not answer", () => {
     await adminApiDelete(page, urls(), `/api/blog/${post.id}`);
     await page.goto(`${web.url}/admin/trash`);
     await page.getByRole("link", { name: `Delete “${title}” permanently` }).click();
+    await expect(page).toHaveURL(/\?confirm=purge&id=\d+$/);
     const trashId = new URL(page.url()).searchParams.get("id");
     const confirmation = page.getByRole("alertdialog", { name: "Please Confirm?" });
 

@@ -349,6 +349,19 @@ test.describe("a post other than an admin's Save while the API does not say who 
   });
 });
 
+/**
+ * Presses a delete's Confirm, whose call the API does not answer: with JavaScript the
+ * confirmation says so, where Confirm was pressed; without, the screen behind it, the
+ * confirmation answered.
+ */
+async function confirmNotDone(page: Page, javaScriptEnabled: boolean) {
+  const confirmation = page.getByRole("alertdialog", { name: "Please Confirm?" });
+  await confirmation.getByRole("button", { name: "Confirm" }).click();
+  const said = javaScriptEnabled ? confirmation.getByRole("alert") : page.getByRole("alert");
+  await expect(said.filter({ hasText: NO_ANSWER })).toBeVisible({ timeout: 20_000 });
+  await expect(confirmation).toHaveCount(javaScriptEnabled ? 1 : 0);
+}
+
 test.describe("a button's post the API does not answer", () => {
   test.slow();
 
@@ -361,21 +374,10 @@ test.describe("a button's post the API does not answer", () => {
     await signInAsAdmin(page, urls());
     await page.goto(`${web.url}/admin/users/${id}`);
     await page.getByRole("link", { name: "Delete User" }).click();
-    const confirmation = page.getByRole("alertdialog", { name: "Please Confirm?" });
 
     hanging.add(`DELETE /api/users/${id}`);
-    await confirmation.getByRole("button", { name: "Confirm" }).click();
-    if (javaScriptEnabled) {
-      // Said in the confirmation, where Confirm was pressed, not behind it.
-      await expect(confirmation.getByRole("alert")).toHaveText(NO_ANSWER, { timeout: 20_000 });
-    } else {
-      // Back to the user's screen, the confirmation answered, with the message.
-      await expect(page.getByRole("alert").filter({ hasText: NO_ANSWER })).toBeVisible({
-        timeout: 20_000,
-      });
-      await expect(page).toHaveURL(`${web.url}/admin/users/${id}`);
-      await expect(confirmation).toHaveCount(0);
-    }
+    await confirmNotDone(page, javaScriptEnabled);
+    await expect(page).toHaveURL(`${web.url}/admin/users/${id}`);
     hanging.clear();
     expect((await userThroughApi(page, id)).two_factor).toBe(true);
   });
@@ -392,19 +394,10 @@ test.describe("a button's post the API does not answer", () => {
     await page.getByRole("link", { name: `Delete “${title}” permanently` }).click();
     await expect(page).toHaveURL(/\?confirm=purge&id=\d+$/);
     const trashId = new URL(page.url()).searchParams.get("id");
-    const confirmation = page.getByRole("alertdialog", { name: "Please Confirm?" });
 
     hanging.add(`DELETE /api/trash/${trashId}`);
     try {
-      await confirmation.getByRole("button", { name: "Confirm" }).click();
-      if (javaScriptEnabled) {
-        await expect(confirmation.getByRole("alert")).toHaveText(NO_ANSWER, { timeout: 20_000 });
-      } else {
-        await expect(page.getByRole("alert").filter({ hasText: NO_ANSWER })).toBeVisible({
-          timeout: 20_000,
-        });
-        await expect(confirmation).toHaveCount(0);
-      }
+      await confirmNotDone(page, javaScriptEnabled);
       hanging.clear();
       // Still in the trash, to be restored or deleted once the API answers.
       await page.goto(`${web.url}/admin/trash`);

@@ -121,3 +121,13 @@ export function filesTooLarge(request: Request): FileTooLarge[] {
 /** Whether the host dropped the file posted under `field`. */
 export const fileTooLarge = (request: Request, field: string) =>
   filesTooLarge(request).some((file) => file.field === field);
+
+/**
+ * A post's fields, read without taking them from its action (a copy of the body); null once the
+ * action has read them, or for a body that is no form. A form the host parsed already has no body
+ * left, and gives its fields again.
+ */
+export async function formCopyOf(request: Request): Promise<FormData | null> {
+  if (request.bodyUsed) return null;
+  return (request.body ? request.clone() : request).formData().catch(() => null);
+}

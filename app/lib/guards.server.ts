@@ -2,8 +2,8 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { loginPath, serviceUnavailable, throwNotFound } from "./api.server.ts";
 import type { User } from "./api-types.ts";
 import { redirectWithFlash } from "./flash.server.ts";
-import { INTENT_FIELD } from "./form-intent.ts";
-import { safeRedirectPath } from "./forms.server.ts";
+import { draftedFormOf } from "./drafts.ts";
+import { formCopyOf, safeRedirectPath } from "./forms.server.ts";
 import {
   currentUserContext,
   sessionUnknownContext,
@@ -101,20 +101,16 @@ const SECRET_FIELD = /password|code|token|secret/i;
 const TYPED_MAX_CHARS = 1024;
 
 /**
- * What a post held that its screen may start its form from again: its text fields, never a secret
- * nor the intent, when they are short. Undefined once the action has read the form.
+ * What a post held that its screen may start its form from again: its text fields as a draft
+ * keeps them, never a secret, when they are short. Undefined once the action has read the form.
  */
 async function typedFieldsOf(request: Request): Promise<Record<string, string> | undefined> {
-  if (request.bodyUsed) return undefined;
-  // A form the host parsed already has no body left, and gives its fields again.
-  const form = await (request.body ? request.clone() : request).formData().catch(() => null);
-  const typed: Record<string, string> = {};
-  for (const [name, value] of form ?? []) {
-    if (typeof value !== "string" || name === INTENT_FIELD || SECRET_FIELD.test(name)) continue;
-    typed[name] = value;
-  }
-  const empty = Object.keys(typed).length === 0;
-  return empty || JSON.stringify(typed).length > TYPED_MAX_CHARS ? undefined : typed;
+  const form = await formCopyOf(request);
+  if (!form) return undefined;
+  const { values } = draftedFormOf(form);
+  for (const name of Object.keys(values)) if (SECRET_FIELD.test(name)) delete values[name];
+  const empty = Object.keys(values).length === 0;
+  return empty || JSON.stringify(values).length > TYPED_MAX_CHARS ? undefined : values;
 }
 
 /** The screen a post to `url` came from: its path and query without React Router's `?index`. */

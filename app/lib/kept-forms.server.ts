@@ -4,6 +4,7 @@ import { loginPath } from "./api-answers.server.ts";
 import { draftedFormOf, type KeptAtSignOut } from "./drafts.ts";
 import { redirectWithFlash, signedCookieOf, signedCookieText } from "./flash.server.ts";
 import { INTENT_FIELD } from "./form-intent.ts";
+import { formCopyOf } from "./forms.server.ts";
 import { isPageSubmission, screenLocationOf } from "./guards.server.ts";
 import { KEPT_FOR_MS } from "./kept-form-store.server.ts";
 import type { User } from "./api-types.ts";
@@ -67,8 +68,7 @@ export async function typedFormOf(request: Request, url: URL): Promise<FormData 
   if (request.method !== "POST" || !isPageSubmission(request)) return null;
   const adding = ADD_MODALS.test(url.pathname) && url.searchParams.has("add");
   if (!adding && !EDIT_SCREENS.test(url.pathname)) return null;
-  // A form the host parsed already has no body left, and gives its fields again.
-  const formData = await (request.body ? request.clone() : request).formData().catch(() => null);
+  const formData = await formCopyOf(request);
   const intent = formData?.get(INTENT_FIELD) ?? null;
   const keeps = adding ? intent === "create" : intent === null || intent === "save";
   return keeps ? formData : null;

@@ -1,5 +1,6 @@
 import { AdminUserEditor } from "../../components/admin/admin-user-editor.tsx";
 import { fullName } from "../../lib/admin-users.ts";
+import { INTENT_FIELD } from "../../lib/form-intent.ts";
 import { adminUserAction, loadAdminUserScreen } from "../../lib/admin-users.server.ts";
 import { revalidateAfterConflict } from "../../lib/changed-meanwhile.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
@@ -20,7 +21,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
  * messages are, and in the confirmation.
  */
 export async function clientAction({ serverAction, request }: Route.ClientActionArgs) {
-  const intent = (await request.clone().formData()).get("intent");
+  const intent = (await request.clone().formData()).get(INTENT_FIELD);
   return unansweredAs(serverAction, (message) =>
     intent === "save" ? formUnanswered(message) : flashUnanswered(message),
   );

@@ -129,7 +129,10 @@ function pagePostedFrom(request: Request, url: URL): string {
   const fallback = screenLocationOf(url);
   const referer = URL.parse(request.headers.get("Referer") ?? "");
   if (referer?.host !== url.host) return fallback;
-  referer.searchParams.delete("confirm");
+  if (referer.searchParams.has("confirm")) {
+    referer.searchParams.delete("confirm");
+    referer.searchParams.delete("id"); // the item a confirmation names (`?confirm=purge&id=N`)
+  }
   return safeRedirectPath(pageLocationOf(referer), fallback);
 }
 

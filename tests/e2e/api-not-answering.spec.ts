@@ -398,6 +398,8 @@ test.describe("a button's post the API does not answer", () => {
     hanging.add(`DELETE /api/trash/${trashId}`);
     try {
       await confirmNotDone(page, javaScriptEnabled);
+      // Without JavaScript, back to the Trash itself: no confirmation, and no item named.
+      if (!javaScriptEnabled) await expect(page).toHaveURL(`${web.url}/admin/trash`);
       hanging.clear();
       // Still in the trash, to be restored or deleted once the API answers.
       await page.goto(`${web.url}/admin/trash`);

@@ -112,7 +112,7 @@ export async function trashAction(context: Context, request: Request) {
     case "purge": {
       const result = await api.delete(`/api/trash/${id}`);
       if (result.status !== 404) assertOk(result, `Purging ${id}`);
-      return redirectWithFlash(context, TRASH_PATH, {
+      return redirectWithFlash(context, back, {
         kind: "success",
         message: "Deleted permanently.",
       });

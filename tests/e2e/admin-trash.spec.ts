@@ -217,6 +217,42 @@ test.describe("the trash", () => {
     }
   });
 
+  test("Delete Permanently from a search, and its Cancel, come back to the search", async ({
+    page,
+    apiUrl,
+    appUrl,
+  }) => {
+    const urls = { apiUrl, appUrl };
+    const other = await adminApiPost<Created>(page, urls, "/api/blog", {
+      title: `${post.title} (second)`,
+    });
+    await adminApiDelete(page, urls, `/api/blog/${post.id}`);
+    await adminApiDelete(page, urls, `/api/blog/${other.id}`);
+    const searched = `/admin/trash?q=${encodeURIComponent(post.title).replaceAll("%20", "+")}`;
+    const searchBox = page.getByRole("searchbox", { name: "Search the trash" });
+    const confirm = page.getByRole("alertdialog", { name: "Please Confirm?" });
+    const purgeLink = (title: string) =>
+      page.getByRole("link", { name: `Delete “${title}” permanently` });
+    await page.goto(searched);
+
+    await purgeLink(other.title).click();
+    await expect(confirm).toContainText(`Delete “${other.title}” permanently?`);
+    await confirm.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(searched);
+    await expect(confirm).toHaveCount(0);
+
+    await purgeLink(post.title).click();
+    await expect(confirm).toContainText(`Delete “${post.title}” permanently?`);
+    await confirm.getByRole("button", { name: "Confirm" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Deleted permanently." }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(searched);
+    await expect(searchBox).toHaveValue(post.title);
+    await expect(purgeLink(post.title)).toHaveCount(0);
+    await expect(purgeLink(other.title)).toBeVisible();
+  });
+
   test("Delete Permanently asks, names the item, and removes it for good", async ({ page }) => {
     await deleteThroughEditScreen(page, post);
     await page.goto("/admin/trash");

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import { AdminToolbar } from "../../components/admin/admin-entry-parts.tsx";
 import { Pager } from "../../components/entry-grid.tsx";
 import { FlashMessage } from "../../components/admin/admin-flash-message.tsx";
@@ -170,12 +170,32 @@ function DeletedWhenAndWho({ item }: { item: TrashItem }) {
   );
 }
 
+/**
+ * The Trash as it is listed now, its page and search kept, without a confirmation's parameters:
+ * where a restore, a purge or a Cancel comes back to.
+ */
+function useTrashListQuery(): URLSearchParams {
+  const [searchParams] = useSearchParams();
+  const list = new URLSearchParams(searchParams);
+  list.delete("confirm");
+  list.delete("id");
+  return list;
+}
+
+const trashLocation = (query: URLSearchParams) =>
+  query.size > 0 ? `/admin/trash?${query}` : "/admin/trash";
+
 function TrashActions({ item }: { item: TrashItem }) {
+  const list = useTrashListQuery();
+  const confirm = new URLSearchParams(list);
+  confirm.set("confirm", "purge");
+  confirm.set("id", String(item.id));
   return (
     <div className="flex flex-wrap justify-end gap-2 lg:flex-nowrap">
       <Form method="post">
         <IntentField value="restore" />
         <input type="hidden" name="id" value={item.id} />
+        <input type="hidden" name="back" value={trashLocation(list)} />
         <button
           type="submit"
           className="button-light !px-3 !py-1.5"
@@ -185,7 +205,7 @@ function TrashActions({ item }: { item: TrashItem }) {
         </button>
       </Form>
       <Link
-        to={`?confirm=purge&id=${item.id}`}
+        to={`?${confirm}`}
         preventScrollReset
         aria-label={`Delete “${item.title}” permanently`}
         className="button bg-white !px-3 !py-1.5 whitespace-nowrap text-red-800 ring-1 ring-red-200 hover:bg-red-50"
@@ -198,21 +218,23 @@ function TrashActions({ item }: { item: TrashItem }) {
 
 /** The existing confirmation step, naming the item. */
 function PurgeDialog({ item }: { item: TrashItem }) {
+  const back = trashLocation(useTrashListQuery());
   return (
     <Modal
       title="Please Confirm?"
-      closeTo="/admin/trash"
+      closeTo={back}
       role="alertdialog"
       description={`Delete “${item.title}” permanently? It cannot be undone.`}
     >
       <NotDoneMessage />
       <div className="flex flex-wrap justify-end gap-3">
-        <Link to="/admin/trash" preventScrollReset data-autofocus className="button-light">
+        <Link to={back} preventScrollReset data-autofocus className="button-light">
           Cancel
         </Link>
-        <Form method="post" action="/admin/trash">
+        <Form method="post" action={back}>
           <IntentField value="purge" />
           <input type="hidden" name="id" value={item.id} />
+          <input type="hidden" name="back" value={back} />
           <SubmitButton intent="purge" pendingText="Deleting…" variant="danger">
             Confirm
           </SubmitButton>

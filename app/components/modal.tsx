@@ -1,8 +1,31 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { Form, Link, useActionData, useNavigate } from "react-router";
+import { Form, Link, useActionData, useLocation, useNavigate } from "react-router";
 import { useRootData } from "../lib/root-data.ts";
 import { asksToLogIn, unansweredMessageOf } from "../lib/unanswered-posts.ts";
 import { IntentField, LogInLink, SubmitButton } from "./form-fields.tsx";
+
+/**
+ * The addresses of a dialog that lives in the URL: `openTo` adds its parameters to the address
+ * as it is now, `closeTo` is that address without them. A list's page, search and filter stay
+ * behind the dialog, and are there again when it closes.
+ */
+export function useDialogAddress(parameters: readonly string[]): {
+  openTo(values: Record<string, string>): string;
+  closeTo: string;
+} {
+  const { pathname, search } = useLocation();
+  const behind = new URLSearchParams(search);
+  for (const name of parameters) behind.delete(name);
+  const at = (query: URLSearchParams) => (query.size > 0 ? `${pathname}?${query}` : pathname);
+  return {
+    openTo(values) {
+      const opened = new URLSearchParams(behind);
+      for (const [name, value] of Object.entries(values)) opened.set(name, value);
+      return at(opened);
+    },
+    closeTo: at(behind),
+  };
+}
 
 /**
  * A dialog that lives in the URL (`?add=1`, `?confirm=delete`): the server renders it open,

@@ -55,6 +55,41 @@ test.describe("the admin lists of projects, news and opportunities", () => {
       await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
     });
   }
+
+  test("/admin/blog: Add Item over a search keeps the search behind it, through a refused Add and Close", async ({
+    page,
+    apiUrl,
+    appUrl,
+  }, testInfo) => {
+    const urls = { apiUrl, appUrl };
+    const post = await adminApiPost<Created>(page, urls, "/api/blog", {
+      title: uniqueTitle("Well opening", testInfo.project.name),
+    });
+    try {
+      const searched = `/admin/blog?q=${encodeURIComponent(post.title).replaceAll("%20", "+")}`;
+      const found = page.getByRole("list", { name: "Blog" }).getByRole("listitem");
+      const dialog = page.getByRole("dialog", { name: "Add Blog" });
+      await page.goto(searched);
+      await expect(found).toHaveCount(1);
+
+      await page.getByRole("link", { name: "Add Item" }).click();
+      await expect(dialog).toBeVisible();
+      await expect(page).toHaveURL(`${searched}&add=1`);
+      await dialog.getByLabel("Blog Title").fill("   ");
+      await dialog.getByRole("button", { name: "Add Blog" }).click();
+      await expect(dialog).toContainText("The title field is required.");
+      await expect(page).toHaveURL(`${searched}&add=1`);
+      await expect(found).toHaveCount(1);
+      await expect(found).toContainText(post.title);
+
+      await dialog.getByRole("link", { name: "Close" }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page).toHaveURL(searched);
+      await expect(page.getByRole("searchbox", { name: "Search Blog" })).toHaveValue(post.title);
+    } finally {
+      await adminApiDelete(page, urls, `/api/blog/${post.id}`);
+    }
+  });
 });
 
 test.describe("an entry's edit screen", () => {

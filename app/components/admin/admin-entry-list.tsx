@@ -14,7 +14,13 @@ import { FlashMessage } from "./admin-flash-message.tsx";
 import { LocalDate } from "../local-date.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
 import { SortableGrid } from "../sortable-grid.tsx";
-import { AddItemModal, AdminCard, AdminToolbar, StatusBadge } from "./admin-entry-parts.tsx";
+import {
+  AddItemLink,
+  AddItemModal,
+  AdminCard,
+  AdminToolbar,
+  StatusBadge,
+} from "./admin-entry-parts.tsx";
 import { AdminListSearch, emptyListText, searchPagerQuery } from "./admin-list-search.tsx";
 
 type Props = {
@@ -57,9 +63,7 @@ export function AdminEntryList({
   return (
     <>
       <AdminToolbar backTo="/admin">
-        <Link to="?add=1" preventScrollReset className="button-primary">
-          Add Item
-        </Link>
+        <AddItemLink>Add Item</AddItemLink>
       </AdminToolbar>
       <ScreenHeading title={config.listTitle}>{config.listIntro}</ScreenHeading>
       <FlashMessage flash={flash} className="mt-6" />
@@ -118,7 +122,6 @@ export function AdminEntryList({
       {adding ? (
         <AddItemModal
           title={config.addTitle}
-          closeTo={listPath}
           schema={CreateEntrySchema}
           fieldName="title"
           label={config.titleLabel}

@@ -9,7 +9,7 @@ import { responsiveImage } from "../../lib/images.ts";
 import { useAppForm } from "../../lib/use-app-form.ts";
 import { FormMessage, IntentField, SubmitButton, TextField } from "../form-fields.tsx";
 import { AppForm } from "../app-form.tsx";
-import { Modal } from "../modal.tsx";
+import { Modal, useDialogAddress } from "../modal.tsx";
 import { KeptAtSignOutNotice } from "./autosave.tsx";
 
 /** "Go Back" on the left, the screen's own buttons on the right. */
@@ -177,6 +177,24 @@ export function AdminCard({
   );
 }
 
+/** The button that opens a list's Add modal: `?add=1` on the list as it is (its page and search). */
+export function AddItemLink({ children }: { children: ReactNode }) {
+  const { openTo } = useDialogAddress(ADD_PARAMETERS);
+  return (
+    <Link to={openTo({ add: "1" })} preventScrollReset className="button-primary">
+      {children}
+    </Link>
+  );
+}
+
+const ADD_PARAMETERS = ["add"];
+
+/** Where a list's Add modal posts (the list as it is, `?add=1`), and where it closes to. */
+export function useAddModalAddress(): { action: string; closeTo: string } {
+  const { openTo, closeTo } = useDialogAddress(ADD_PARAMETERS);
+  return { action: openTo({ add: "1" }), closeTo };
+}
+
 /**
  * The Add modal of a list (`?add=1`): one required field, its first error under it, and a
  * button named like the modal ("Add Blog", "Add Gallery") that shows the pending state. The
@@ -185,7 +203,6 @@ export function AdminCard({
  */
 export function AddItemModal({
   title,
-  closeTo,
   schema,
   fieldName,
   label,
@@ -195,7 +212,6 @@ export function AddItemModal({
   children,
 }: {
   title: string;
-  closeTo: string;
   /** The form's schema: `fieldName` is its one field. */
   schema: z.ZodObject;
   fieldName: string;
@@ -212,10 +228,11 @@ export function AddItemModal({
     defaultValue: kept?.values,
   });
   const field = fields[fieldName] as FieldMetadata<string>;
+  const { action, closeTo } = useAddModalAddress();
   return (
     <Modal title={title} closeTo={closeTo}>
       {/* The first error goes under the field (spec §5); the overall message only without one. */}
-      <AppForm form={form} messageAlone action="?add=1" className="space-y-5">
+      <AppForm form={form} messageAlone action={action} className="space-y-5">
         <KeptAtSignOutNotice kept={kept} addButton={title} className="" />
         <FormMessage />
         <IntentField value="create" />

@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { KeptAtSignOut } from "../../lib/drafts.ts";
-import { Link } from "react-router";
 import { GalleryNameSchema } from "../../lib/admin-galleries.ts";
 import type { Gallery } from "../../lib/api-types.ts";
 import { Pager } from "../entry-grid.tsx";
@@ -8,7 +7,7 @@ import { AdminListSearch, emptyListText, searchPagerQuery } from "./admin-list-s
 import type { Flash } from "../flash-message.tsx";
 import { FlashMessage } from "./admin-flash-message.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
-import { AddItemModal, AdminCard, AdminToolbar } from "./admin-entry-parts.tsx";
+import { AddItemLink, AddItemModal, AdminCard, AdminToolbar } from "./admin-entry-parts.tsx";
 
 type Props = {
   galleries: Gallery[];
@@ -39,9 +38,7 @@ export function AdminGalleryList({
   return (
     <>
       <AdminToolbar backTo="/admin">
-        <Link to="?add=1" preventScrollReset className="button-primary">
-          Add Gallery
-        </Link>
+        <AddItemLink>Add Gallery</AddItemLink>
       </AdminToolbar>
       <ScreenHeading title="Galleries">Collections of photos, newest first.</ScreenHeading>
       <FlashMessage flash={flash} className="mt-6" />
@@ -75,7 +72,6 @@ export function AdminGalleryList({
       {adding ? (
         <AddItemModal
           title="Add Gallery"
-          closeTo="/admin/galleries"
           schema={GalleryNameSchema}
           fieldName="name"
           label="Name"

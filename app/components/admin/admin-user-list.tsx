@@ -21,7 +21,7 @@ import { FormMessage, IntentField, SubmitButton } from "../form-fields.tsx";
 import { AppForm } from "../app-form.tsx";
 import { Modal } from "../modal.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
-import { AdminToolbar } from "./admin-entry-parts.tsx";
+import { AddItemLink, AdminToolbar, useAddModalAddress } from "./admin-entry-parts.tsx";
 import { KeptAtSignOutNotice } from "./autosave.tsx";
 import { UserFields } from "./admin-user-fields.tsx";
 
@@ -57,9 +57,7 @@ export function AdminUserList({
   return (
     <>
       <AdminToolbar backTo="/admin">
-        <Link to="?add=1" preventScrollReset className="button-primary">
-          Add User
-        </Link>
+        <AddItemLink>Add User</AddItemLink>
       </AdminToolbar>
       <ScreenHeading title="Users">Everyone who can sign in, and their access level.</ScreenHeading>
       <FlashMessage flash={flash} hideAfterMs={3000} className="mt-6" />
@@ -167,8 +165,9 @@ type AddUserProps = {
 function AddUserModal({ result, kept }: AddUserProps) {
   // An answer mounts a fresh form, as without JavaScript: what was typed, never the passwords.
   const formKey = useFreshFormKey();
+  const { closeTo } = useAddModalAddress();
   return (
-    <Modal title="Add User" closeTo={LIST}>
+    <Modal title="Add User" closeTo={closeTo}>
       <AddUserForm key={formKey} result={result} kept={kept} />
     </Modal>
   );
@@ -182,13 +181,14 @@ function AddUserForm({ result, kept }: AddUserProps) {
     lastResult: result,
     defaultValue: { role: "user", access: invitations ? "invite" : "password", ...kept?.values },
   });
+  const { action } = useAddModalAddress();
   // Without JavaScript both choices and the password pair show: the post decides.
   const hydrated = useHydrated();
   const [access, setAccess] = useState<Access>(
     fields.access.initialValue === "password" || !invitations ? "password" : "invite",
   );
   return (
-    <AppForm form={form} action="?add=1" className="space-y-5">
+    <AppForm form={form} action={action} className="space-y-5">
       <KeptAtSignOutNotice kept={kept} addButton="Add User" className="" />
       <FormMessage />
       <IntentField value="create" />

@@ -26,7 +26,12 @@ import { AdminListSearch, emptyListText } from "./admin-list-search.tsx";
 import { ConfirmDialog } from "../modal.tsx";
 import { RichTextEditor } from "../rich-text-editor.tsx";
 import { ScreenHeading } from "../side-menu.tsx";
-import { AddItemModal, AdminToolbar, SaveOrDeleteButtons } from "./admin-entry-parts.tsx";
+import {
+  AddItemLink,
+  AddItemModal,
+  AdminToolbar,
+  SaveOrDeleteButtons,
+} from "./admin-entry-parts.tsx";
 import { Autosave, DraftNotice } from "./autosave.tsx";
 import {
   EditConflictScreen,
@@ -70,9 +75,7 @@ export function AdminWidgetList({
   return (
     <>
       <AdminToolbar backTo="/admin">
-        <Link to="?add=1" preventScrollReset className="button-primary">
-          Add Widget
-        </Link>
+        <AddItemLink>Add Widget</AddItemLink>
       </AdminToolbar>
       <ScreenHeading title="Widgets">
         The named blocks of text and pictures on the public pages. Choose one to change what
@@ -105,7 +108,6 @@ export function AdminWidgetList({
       {adding ? (
         <AddItemModal
           title="Add Widget"
-          closeTo={LIST_PATH}
           schema={CreateWidgetSchema}
           fieldName="name"
           label="Name"

@@ -1,4 +1,4 @@
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, Link } from "react-router";
 import { AdminToolbar } from "../../components/admin/admin-entry-parts.tsx";
 import { Pager } from "../../components/entry-grid.tsx";
 import { FlashMessage } from "../../components/admin/admin-flash-message.tsx";
@@ -9,7 +9,7 @@ import {
 } from "../../components/admin/admin-list-search.tsx";
 import { LocalDateTime } from "../../components/local-date-time.tsx";
 import { IntentField, SubmitButton } from "../../components/form-fields.tsx";
-import { Modal, NotDoneMessage } from "../../components/modal.tsx";
+import { Modal, NotDoneMessage, useDialogAddress } from "../../components/modal.tsx";
 import { ScreenHeading } from "../../components/side-menu.tsx";
 import { loadTrashScreen, trashAction, type TrashItem } from "../../lib/admin-trash.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
@@ -170,32 +170,18 @@ function DeletedWhenAndWho({ item }: { item: TrashItem }) {
   );
 }
 
-/**
- * The Trash as it is listed now, its page and search kept, without a confirmation's parameters:
- * where a restore, a purge or a Cancel comes back to.
- */
-function useTrashListQuery(): URLSearchParams {
-  const [searchParams] = useSearchParams();
-  const list = new URLSearchParams(searchParams);
-  list.delete("confirm");
-  list.delete("id");
-  return list;
-}
-
-const trashLocation = (query: URLSearchParams) =>
-  query.size > 0 ? `/admin/trash?${query}` : "/admin/trash";
+/** A purge's confirmation (`?confirm=purge&id=N`) over the list as it is, its page and search. */
+const PURGE_PARAMETERS = ["confirm", "id"];
 
 function TrashActions({ item }: { item: TrashItem }) {
-  const list = useTrashListQuery();
-  const confirm = new URLSearchParams(list);
-  confirm.set("confirm", "purge");
-  confirm.set("id", String(item.id));
+  // Restore, and a purge's Confirm and Cancel, come back to the list as it is.
+  const { openTo, closeTo: back } = useDialogAddress(PURGE_PARAMETERS);
   return (
     <div className="flex flex-wrap justify-end gap-2 lg:flex-nowrap">
       <Form method="post">
         <IntentField value="restore" />
         <input type="hidden" name="id" value={item.id} />
-        <input type="hidden" name="back" value={trashLocation(list)} />
+        <input type="hidden" name="back" value={back} />
         <button
           type="submit"
           className="button-light !px-3 !py-1.5"
@@ -205,7 +191,7 @@ function TrashActions({ item }: { item: TrashItem }) {
         </button>
       </Form>
       <Link
-        to={`?${confirm}`}
+        to={openTo({ confirm: "purge", id: String(item.id) })}
         preventScrollReset
         aria-label={`Delete “${item.title}” permanently`}
         className="button bg-white !px-3 !py-1.5 whitespace-nowrap text-red-800 ring-1 ring-red-200 hover:bg-red-50"
@@ -218,7 +204,7 @@ function TrashActions({ item }: { item: TrashItem }) {
 
 /** The existing confirmation step, naming the item. */
 function PurgeDialog({ item }: { item: TrashItem }) {
-  const back = trashLocation(useTrashListQuery());
+  const { closeTo: back } = useDialogAddress(PURGE_PARAMETERS);
   return (
     <Modal
       title="Please Confirm?"

@@ -177,11 +177,11 @@ export function AdminCard({
   );
 }
 
-/** The button that opens a list's Add modal: `?add=1` on the list as it is (its page and search). */
+/** The button that opens a list's Add modal over the list as it is (its page and search). */
 export function AddItemLink({ children }: { children: ReactNode }) {
-  const { openTo } = useDialogAddress(ADD_PARAMETERS);
+  const { openTo } = useAddModalAddress();
   return (
-    <Link to={openTo({ add: "1" })} preventScrollReset className="button-primary">
+    <Link to={openTo} preventScrollReset className="button-primary">
       {children}
     </Link>
   );
@@ -189,10 +189,13 @@ export function AddItemLink({ children }: { children: ReactNode }) {
 
 const ADD_PARAMETERS = ["add"];
 
-/** Where a list's Add modal posts (the list as it is, `?add=1`), and where it closes to. */
-export function useAddModalAddress(): { action: string; closeTo: string } {
+/**
+ * A list's Add modal: `openTo` is the list as it is with `?add=1` (where the Add link goes and
+ * where the modal's form posts), `closeTo` the list as it is.
+ */
+export function useAddModalAddress(): { openTo: string; closeTo: string } {
   const { openTo, closeTo } = useDialogAddress(ADD_PARAMETERS);
-  return { action: openTo({ add: "1" }), closeTo };
+  return { openTo: openTo({ add: "1" }), closeTo };
 }
 
 /**
@@ -228,11 +231,11 @@ export function AddItemModal({
     defaultValue: kept?.values,
   });
   const field = fields[fieldName] as FieldMetadata<string>;
-  const { action, closeTo } = useAddModalAddress();
+  const { openTo, closeTo } = useAddModalAddress();
   return (
     <Modal title={title} closeTo={closeTo}>
       {/* The first error goes under the field (spec §5); the overall message only without one. */}
-      <AppForm form={form} messageAlone action={action} className="space-y-5">
+      <AppForm form={form} messageAlone action={openTo} className="space-y-5">
         <KeptAtSignOutNotice kept={kept} addButton={title} className="" />
         <FormMessage />
         <IntentField value="create" />

@@ -181,14 +181,14 @@ function AddUserForm({ result, kept }: AddUserProps) {
     lastResult: result,
     defaultValue: { role: "user", access: invitations ? "invite" : "password", ...kept?.values },
   });
-  const { action } = useAddModalAddress();
+  const { openTo } = useAddModalAddress();
   // Without JavaScript both choices and the password pair show: the post decides.
   const hydrated = useHydrated();
   const [access, setAccess] = useState<Access>(
     fields.access.initialValue === "password" || !invitations ? "password" : "invite",
   );
   return (
-    <AppForm form={form} action={action} className="space-y-5">
+    <AppForm form={form} action={openTo} className="space-y-5">
       <KeptAtSignOutNotice kept={kept} addButton="Add User" className="" />
       <FormMessage />
       <IntentField value="create" />

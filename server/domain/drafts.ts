@@ -1,27 +1,10 @@
 import type { DB } from "../db/database.ts";
-import { MAX_ID, type RevisionSubject } from "../db/schema.ts";
+import type { RevisionSubject } from "../db/schema.ts";
 
 /** What an edit form held when autosave last wrote it (record 030): one per user and item. */
 export type Draft = { version: number | null; data: Record<string, string>; saved_at: string };
 
 export type DraftKey = { userId: number; subject: RevisionSubject; subjectId: number };
-
-/** True when the item a draft would belong to exists (the settings are item 0). */
-export async function draftItemExists(
-  db: DB,
-  subject: RevisionSubject,
-  id: number,
-): Promise<boolean> {
-  if (subject === "settings") return id === 0;
-  if (id < 1 || id > MAX_ID) return false;
-  const query =
-    subject === "widget"
-      ? db.selectFrom("widgets").select("id").where("id", "=", id)
-      : subject === "testimonial"
-        ? db.selectFrom("testimonials").select("id").where("id", "=", id)
-        : db.selectFrom("entries").select("id").where("id", "=", id).where("kind", "=", subject);
-  return (await query.executeTakeFirst()) !== undefined;
-}
 
 export async function findDraft(db: DB, key: DraftKey): Promise<Draft | undefined> {
   const row = await db

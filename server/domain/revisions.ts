@@ -77,6 +77,19 @@ async function newestRevision(
   return row && toRevision(row);
 }
 
+/** True when the item a history or a draft belongs to exists (the settings are item 0). */
+export async function itemExists(db: DB, subject: RevisionSubject, id: number): Promise<boolean> {
+  if (subject === "settings") return id === 0;
+  if (id < 1 || id > MAX_ID) return false;
+  const query =
+    subject === "widget"
+      ? db.selectFrom("widgets").select("id").where("id", "=", id)
+      : subject === "testimonial"
+        ? db.selectFrom("testimonials").select("id").where("id", "=", id)
+        : db.selectFrom("entries").select("id").where("id", "=", id).where("kind", "=", subject);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
 /** The item's current version: its newest revision's, 0 before its first save. */
 export async function currentVersion(
   db: DB,

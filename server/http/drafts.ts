@@ -1,12 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RevisionSubject } from "../db/schema.ts";
-import {
-  deleteDraft,
-  draftItemExists,
-  findDraft,
-  saveDraft,
-  type DraftKey,
-} from "../domain/drafts.ts";
+import { deleteDraft, findDraft, saveDraft, type DraftKey } from "../domain/drafts.ts";
+import { itemExists } from "../domain/revisions.ts";
 import { notFound, ValidationError } from "../errors.ts";
 import { presentDraft } from "../presenters/draft.ts";
 import { admin, currentUser } from "./guards.ts";
@@ -119,7 +114,7 @@ export async function draftRoutes(app: FastifyInstance) {
         guards,
         // A draft of nothing is a 404 before its body is looked at, as route binding is.
         params: draftTarget.refine(({ subject, subjectId }) =>
-          draftItemExists(app.db, subject, subjectId),
+          itemExists(app.db, subject, subjectId),
         ),
         body: draftForm,
         read: objectBody,

@@ -4,7 +4,7 @@ import { recordActivity } from "../domain/activity.ts";
 import { ENTRY_SEGMENTS, updateEntry, type EntrySegment } from "../domain/entries.ts";
 import { oldSlugsOf } from "../domain/entry-slugs.ts";
 import { withEmbeddedGalleries } from "../domain/gallery-embeds.ts";
-import { findRevision, listRevisions, type RevisionData } from "../domain/revisions.ts";
+import { findRevision, itemExists, listRevisions, type RevisionData } from "../domain/revisions.ts";
 import { saveSettings, type SettingsUpdate } from "../domain/settings.ts";
 import { updateTestimonial } from "../domain/testimonials.ts";
 import { updateWidget, type WidgetType } from "../domain/widgets.ts";
@@ -73,7 +73,13 @@ export async function revisionRoutes(app: FastifyInstance) {
   app.get(
     "/api/revisions/:subject/:id",
     route(
-      { guards: [admin], params: historyParams, query: listQuery },
+      {
+        guards: [admin],
+        // The history of an item that is not there (deleted, or of another kind) is a 404, as
+        // its edit screen is.
+        params: historyParams.refine(({ subject, id }) => itemExists(app.db, subject, id)),
+        query: listQuery,
+      },
       async ({ params: { subject, id }, query }) => {
         const { revisions, total, version } = await listRevisions(app.db, subject, id, query);
         return presentRevisionPage(revisions, total, version);

@@ -289,6 +289,25 @@ describe("widgets, testimonials and settings", () => {
     const post = await newPost();
     expect((await admin.post(`/api/revisions/blog/${post.id}/9/restore`, {})).status).toBe(404);
   });
+
+  it("answers 404 for the history of an item that is not there, and again once it is restored", async () => {
+    const project = await createEntry(api.database.db, "project", { title: "A project" });
+    expect((await admin.get(`/api/revisions/blog/${project.id}`)).status).toBe(404);
+    expect((await admin.get(`/api/revisions/widgets/${project.id + 1000}`)).status).toBe(404);
+    expect((await admin.get(`/api/revisions/testimonials/${project.id + 1000}`)).status).toBe(404);
+
+    const post = await newPost();
+    await postForm(admin, `/api/blog/${post.id}`, { title: "Saved once" });
+    const deleted = await admin.delete(`/api/blog/${post.id}`);
+    expect(deleted.status).toBe(204);
+    expect((await admin.get(`/api/revisions/blog/${post.id}`)).status).toBe(404);
+
+    const trashId = deleted.headers.get("X-Trash-Id");
+    expect((await admin.post(`/api/trash/${trashId}/restore`, {})).status).toBe(200);
+    expect((await history(`blog/${post.id}`)).results.map((revision) => revision.version)).toEqual([
+      2, 1,
+    ]);
+  });
 });
 
 describe("guards", () => {

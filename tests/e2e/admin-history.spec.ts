@@ -74,6 +74,28 @@ test.describe("an entry's history and edit conflicts", () => {
     await expect(page.getByRole("heading", { level: 1, name: post.title })).toBeVisible();
   });
 
+  test("the History of a post in the trash, or of a project under Blog, is Page Not Found", async ({
+    page,
+    apiUrl,
+    appUrl,
+  }, testInfo) => {
+    await saveTitle(page, post.id, `${post.title} alpha`);
+    const project = await adminApiPost<Created>(page, { apiUrl, appUrl }, "/api/projects", {
+      title: uniqueTitle("Not a post", testInfo.project.name),
+    });
+    await adminApiDelete(page, { apiUrl, appUrl }, `/api/blog/${post.id}`);
+
+    for (const path of [`/admin/blog/${post.id}/history`, `/admin/blog/${project.id}/history`]) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(
+        page.getByRole("heading", { level: 1, name: "Error 404 / Page Not Found" }),
+      ).toBeVisible();
+      await expect(page.getByText("No saved versions yet")).toHaveCount(0);
+    }
+    await adminApiDelete(page, { apiUrl, appUrl }, `/api/projects/${project.id}`);
+  });
+
   for (const choice of ["Keep mine", "Merge by hand"] as const) {
     test(`two admins save the same post: the second sees the conflict, and ${choice} keeps their typing`, async ({
       page,

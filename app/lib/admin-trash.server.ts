@@ -85,6 +85,9 @@ export async function loadTrashScreen(
   return data({ ...list, flash, purging }, { headers });
 }
 
+/** A restore or purge of an item someone else restored or purged since the screen was drawn. */
+const NO_LONGER_IN_TRASH = "That item is no longer in the trash.";
+
 /**
  * The trash's posts: restore (from the screen, or the Undo of a delete's flash, which comes back
  * to the page it was on) and purge. Each ends in a redirect with a message.
@@ -102,7 +105,7 @@ export async function trashAction(context: Context, request: Request) {
       if (!result.ok) {
         const message =
           result.status === 404
-            ? "That item is no longer in the trash."
+            ? NO_LONGER_IN_TRASH
             : (messageOf(result.body) ?? "The item could not be restored.");
         if (result.status !== 404 && result.status !== 422) assertOk(result, `Restoring ${id}`);
         return redirectWithFlash(context, back, { kind: "error", message });
@@ -111,7 +114,10 @@ export async function trashAction(context: Context, request: Request) {
     }
     case "purge": {
       const result = await api.delete(`/api/trash/${id}`);
-      if (result.status !== 404) assertOk(result, `Purging ${id}`);
+      // Someone restored it (it is live again) or deleted it for good meanwhile: not this post.
+      if (result.status === 404)
+        return redirectWithFlash(context, back, { kind: "error", message: NO_LONGER_IN_TRASH });
+      assertOk(result, `Purging ${id}`);
       return redirectWithFlash(context, back, {
         kind: "success",
         message: "Deleted permanently.",

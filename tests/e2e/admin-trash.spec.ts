@@ -253,6 +253,33 @@ test.describe("the trash", () => {
     await expect(purgeLink(other.title)).toBeVisible();
   });
 
+  test("a Trash drawn before a colleague restored the item: Delete Permanently and Restore say it is no longer there, and it stays live", async ({
+    page,
+  }) => {
+    const noLongerThere = page
+      .getByRole("alert")
+      .filter({ hasText: "That item is no longer in the trash." });
+    await deleteThroughEditScreen(page, post);
+    await page.goto("/admin/trash");
+    await page.getByRole("link", { name: `Delete “${post.title}” permanently` }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Please Confirm?" });
+    await expect(confirm).toContainText(`Delete “${post.title}” permanently?`);
+    await restoreInAnotherTab(page, post.title);
+    await confirm.getByRole("button", { name: "Confirm" }).click();
+    await expect(noLongerThere).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Deleted permanently." })).toHaveCount(
+      0,
+    );
+    expect(await publicStatus(page, post)).toBe(200);
+
+    await deleteThroughEditScreen(page, post);
+    await page.goto("/admin/trash");
+    await restoreInAnotherTab(page, post.title);
+    await page.getByRole("button", { name: `Restore “${post.title}”` }).click();
+    await expect(noLongerThere).toBeVisible();
+    expect(await publicStatus(page, post)).toBe(200);
+  });
+
   test("Delete Permanently asks, names the item, and removes it for good", async ({ page }) => {
     await deleteThroughEditScreen(page, post);
     await page.goto("/admin/trash");

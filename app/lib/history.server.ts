@@ -42,6 +42,9 @@ export async function loadHistory(context: Context, url: URL) {
   return { subject, id, editPath, ...page, selected };
 }
 
+const SAVED_SINCE_COMPARED =
+  "Someone else saved this item since you opened its history, so nothing was restored. The comparison below is now with their version: check it, then press Restore this version again.";
+
 /** "Restore this version": a new revision with that version's data, then back to the edit screen. */
 export async function restoreVersion(context: Context, url: URL, request: Request) {
   requireSiteExtensions(context);
@@ -50,10 +53,16 @@ export async function restoreVersion(context: Context, url: URL, request: Reques
   const version = Number(form.get("version"));
   if (!Number.isSafeInteger(version) || version < 1)
     throw data("Unknown version.", { status: 400 });
+  // The current version the screen compared with: a save since then is not undone unseen.
+  const compared = Number(form.get("compared_version") || Number.NaN);
   const api = context.get(apiClientContext);
-  const result = await api.post(`/api/revisions/${subject}/${id}/${version}/restore`, {});
+  const result = await api.post(
+    `/api/revisions/${subject}/${id}/${version}/restore`,
+    Number.isSafeInteger(compared) ? { version: compared } : {},
+  );
   if (!result.ok) {
     if (result.status === 404) throw data("Not Found.", { status: 404 });
+    if (result.status === 409) return { error: SAVED_SINCE_COMPARED };
     return { error: messageOf(result.body) ?? "The version could not be restored." };
   }
   return redirectWithFlash(context, editPath, {

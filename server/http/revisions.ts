@@ -89,91 +89,95 @@ export async function revisionRoutes(app: FastifyInstance) {
 
   app.post(
     "/api/revisions/:subject/:id/:version/restore",
-    route({ guards: [admin], params: restoreParams }, async ({ params }, request) => {
-      const { segment, subject, id } = params;
-      const revision = await findRevision(app.db, subject, id, params.version);
-      if (!revision) throw notFound();
-      const actor = actorOf(request);
-      const options = { actor, keep: app.config.revisionsKeep };
-      const data = revision.data;
-      let answer: unknown;
-      let title: string;
-      let link = `/admin/${segment}/${id}`;
-      if (subject === "widget") {
-        const widget = await updateWidget(
-          { db: app.db, storage: app.storage },
-          id,
-          {
-            name: text(data, "name"),
-            type: text(data, "type") as WidgetType | undefined,
-            html: text(data, "html"),
-            alt: text(data, "alt"),
-            storedImage: text(data, "image") ?? null,
-          },
-          options,
-        );
-        if (!widget) throw notFound();
-        answer = presentWidgetForAdmin(widget, widget.version);
-        title = widget.name;
-      } else if (subject === "testimonial") {
-        const testimonial = await updateTestimonial(
-          app.db,
-          id,
-          {
-            name: text(data, "name"),
-            score: typeof data.score === "number" ? data.score : undefined,
-            review: text(data, "review"),
-          },
-          options,
-        );
-        if (!testimonial) throw notFound();
-        answer = presentTestimonialForAdmin(testimonial, testimonial.version);
-        title = testimonial.name;
-        link = "/admin/testimonials";
-      } else if (subject === "settings") {
-        const settings = await saveSettings(app.db, data as SettingsUpdate, options);
-        answer = presentSettingsForAdmin(settings, settings.version);
-        title = "Settings";
-        link = "/admin/settings";
-      } else {
-        const saved = await updateEntry(
-          { db: app.db, storage: app.storage },
+    route(
+      // `version`, optional: the current version the client compared with; past it, a 409.
+      { guards: [admin], params: restoreParams, body: z.object({ version: versionField }) },
+      async ({ params, body }, request) => {
+        const { segment, subject, id } = params;
+        const revision = await findRevision(app.db, subject, id, params.version);
+        if (!revision) throw notFound();
+        const actor = actorOf(request);
+        const options = { actor, keep: app.config.revisionsKeep, expectedVersion: body.version };
+        const data = revision.data;
+        let answer: unknown;
+        let title: string;
+        let link = `/admin/${segment}/${id}`;
+        if (subject === "widget") {
+          const widget = await updateWidget(
+            { db: app.db, storage: app.storage },
+            id,
+            {
+              name: text(data, "name"),
+              type: text(data, "type") as WidgetType | undefined,
+              html: text(data, "html"),
+              alt: text(data, "alt"),
+              storedImage: text(data, "image") ?? null,
+            },
+            options,
+          );
+          if (!widget) throw notFound();
+          answer = presentWidgetForAdmin(widget, widget.version);
+          title = widget.name;
+        } else if (subject === "testimonial") {
+          const testimonial = await updateTestimonial(
+            app.db,
+            id,
+            {
+              name: text(data, "name"),
+              score: typeof data.score === "number" ? data.score : undefined,
+              review: text(data, "review"),
+            },
+            options,
+          );
+          if (!testimonial) throw notFound();
+          answer = presentTestimonialForAdmin(testimonial, testimonial.version);
+          title = testimonial.name;
+          link = "/admin/testimonials";
+        } else if (subject === "settings") {
+          const settings = await saveSettings(app.db, data as SettingsUpdate, options);
+          answer = presentSettingsForAdmin(settings, settings.version);
+          title = "Settings";
+          link = "/admin/settings";
+        } else {
+          const saved = await updateEntry(
+            { db: app.db, storage: app.storage },
+            subject,
+            id,
+            {
+              title: text(data, "title"),
+              slug: text(data, "slug"),
+              article: text(data, "article"),
+              preview_text: text(data, "preview_text"),
+              created_at: text(data, "created_at"),
+              cover: text(data, "image") ?? null,
+              photoOrder: Array.isArray(data.photo_order)
+                ? data.photo_order.filter((imageId) => typeof imageId === "number")
+                : undefined,
+              photoAlts: photoAltsOf(data),
+            },
+            options,
+          );
+          if (!saved) throw notFound();
+          answer = presentEntryForAdmin(
+            await withEmbeddedGalleries(app.db, saved.entry),
+            saved.images,
+            await oldSlugsOf(app.db, id),
+            saved.version,
+          );
+          title = saved.entry.title;
+          link = `/admin/${segment as EntrySegment}/${id}`;
+        }
+        await recordActivity(app.db, actor, {
+          action: "version_restored",
           subject,
-          id,
-          {
-            title: text(data, "title"),
-            slug: text(data, "slug"),
-            article: text(data, "article"),
-            preview_text: text(data, "preview_text"),
-            created_at: text(data, "created_at"),
-            cover: text(data, "image") ?? null,
-            photoOrder: Array.isArray(data.photo_order)
-              ? data.photo_order.filter((imageId) => typeof imageId === "number")
-              : undefined,
-            photoAlts: photoAltsOf(data),
-          },
-          options,
-        );
-        if (!saved) throw notFound();
-        answer = presentEntryForAdmin(
-          await withEmbeddedGalleries(app.db, saved.entry),
-          saved.images,
-          await oldSlugsOf(app.db, id),
-          saved.version,
-        );
-        title = saved.entry.title;
-        link = `/admin/${segment as EntrySegment}/${id}`;
-      }
-      await recordActivity(app.db, actor, {
-        action: "version_restored",
-        subject,
-        subjectId: id,
-        title,
-        link,
-        ipAddress: request.ip,
-      });
-      return answer;
-    }),
+          subjectId: id,
+          title,
+          link,
+          ipAddress: request.ip,
+        });
+        return answer;
+      },
+    ),
   );
 }
 

@@ -134,6 +134,27 @@ describe("entry revisions", () => {
     });
   });
 
+  it("refuses a restore with 409 once the item was saved past the version the client compared with", async () => {
+    const post = await newPost();
+    await postForm(admin, `/api/blog/${post.id}`, { title: "Second" });
+    await postForm(admin, `/api/blog/${post.id}`, { title: "Theirs, saved meanwhile" });
+    const stale = await admin.post(`/api/revisions/blog/${post.id}/1/restore`, { version: 2 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.current).toMatchObject({
+      version: 3,
+      data: { title: "Theirs, saved meanwhile" },
+    });
+    expect((await admin.get(`/api/blog/${post.id}`)).body.title).toBe("Theirs, saved meanwhile");
+    expect((await history(`blog/${post.id}`)).total).toBe(3);
+
+    const fresh = await admin.post(`/api/revisions/blog/${post.id}/1/restore`, { version: 3 });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body).toMatchObject({ title: "First words", version: 4 });
+    const settings = await admin.post("/api/revisions/settings/0/1/restore", { version: "x" });
+    expect(settings.status).toBe(422);
+    expect(settings.body.errors).toEqual({ version: ["The version field must be an integer."] });
+  });
+
   it("answers 422 when the restored slug now belongs to another entry", async () => {
     const post = await newPost();
     const original = post.slug;

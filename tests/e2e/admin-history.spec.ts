@@ -1,5 +1,11 @@
 import type { Browser, Page } from "@playwright/test";
-import { adminApiDelete, adminApiPost, signInAsAdmin, uniqueTitle } from "./admin-support.ts";
+import {
+  adminApiCall,
+  adminApiDelete,
+  adminApiPost,
+  signInAsAdmin,
+  uniqueTitle,
+} from "./admin-support.ts";
 import { expect, test } from "./fixtures.ts";
 
 type Created = { id: number; slug: string; title: string };
@@ -72,6 +78,39 @@ test.describe("an entry's history and edit conflicts", () => {
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue(post.title);
     await page.goto(`/blog/${post.slug}`);
     await expect(page.getByRole("heading", { level: 1, name: post.title })).toBeVisible();
+  });
+
+  test("Restore this version after a colleague's save restores nothing, says so, and compares with their version", async ({
+    page,
+    apiUrl,
+    appUrl,
+  }) => {
+    await saveTitle(page, post.id, `${post.title} alpha`);
+    await page.goto(`/admin/blog/${post.id}/history?version=1`);
+    await expect(page.getByText("Compared with the current version (2)")).toBeVisible();
+    await adminApiPost(page, { apiUrl, appUrl }, `/api/blog/${post.id}`, {
+      title: `${post.title} theirs`,
+    });
+
+    await page.getByRole("button", { name: "Restore this version" }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Someone else saved this item since you opened" }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(`/admin/blog/${post.id}/history?version=1`);
+    await expect(page.getByText("Compared with the current version (3)")).toBeVisible();
+    await expect(page.locator("del", { hasText: "theirs" })).toBeVisible();
+    const now = await adminApiCall<Created>(
+      page,
+      { apiUrl, appUrl },
+      "GET",
+      `/api/blog/${post.id}`,
+    );
+    expect(now.title).toBe(`${post.title} theirs`);
+
+    await page.getByRole("button", { name: "Restore this version" }).click();
+    await expect(page).toHaveURL(`/admin/blog/${post.id}`);
+    await expect(page.getByRole("status").filter({ hasText: "Version 1 restored" })).toBeVisible();
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(post.title);
   });
 
   test("the History of a post in the trash, or of a project under Blog, is Page Not Found", async ({

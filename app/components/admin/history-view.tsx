@@ -106,6 +106,7 @@ function VersionDiff({ selected, current }: { selected: Revision; current: Revis
           </div>
           <Form method="post" className="mt-4">
             <input type="hidden" name="version" value={selected.version} />
+            <input type="hidden" name="compared_version" value={current.version} />
             <SubmitButton pendingText="Restoring…">Restore this version</SubmitButton>
           </Form>
         </>

@@ -1,15 +1,24 @@
-import { fork } from "node:child_process";
+import { fork, type ChildProcess } from "node:child_process";
 import path from "node:path";
 
-/** What scripts/serve-api.ts tells its parent over IPC. */
-export type ApiProcessMessage = { type: "listening"; url: string };
+/** What scripts/serve-api.ts tells its parent over IPC: it listens; it has closed, and exits. */
+export type ApiProcessMessage = { type: "listening"; url: string } | { type: "closed" };
 
 export type ApiProcess = {
   pid: number;
   url: string;
-  /** SIGTERM, then waits until the process has exited. */
+  /** SIGTERM, then waits until the process has exited (SIGKILL if its exit hangs). */
   stop(): Promise<void>;
 };
+
+/**
+ * How long the API may take to exit once it said it closed, and at most after SIGTERM (it gives
+ * its requests 10 s). Node 24 can hang in its own exit, its main thread waiting for a compiler
+ * thread that waits for it (nodejs/node#54918): seen in a test run, the API closed and then never
+ * exited. Past these, nothing of it is left to lose, and SIGKILL ends it.
+ */
+const EXIT_AFTER_CLOSED_MS = 2_000;
+const EXIT_AFTER_SIGTERM_MS = 15_000;
 
 const serveApiScript = path.join(import.meta.dirname, "serve-api.ts");
 /**
@@ -66,7 +75,6 @@ export function startApiProcess(
   });
   let listening = false;
   let stopping = false;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
   return new Promise((resolve, reject) => {
     child.once("exit", (code, signal) => {
@@ -80,12 +88,35 @@ export function startApiProcess(
       resolve({
         pid: child.pid!,
         url: message.url,
-        async stop() {
+        stop() {
           stopping = true;
-          if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-          await exited;
+          return stopChild(child);
         },
       });
     });
   });
+}
+
+/**
+ * SIGTERM, then SIGKILL when the process has not exited `afterClosedMs` after it said it closed
+ * (`{type: "closed"}`), or `afterSigtermMs` after SIGTERM. Resolves once it has exited.
+ */
+export async function stopChild(
+  child: ChildProcess,
+  { afterClosedMs = EXIT_AFTER_CLOSED_MS, afterSigtermMs = EXIT_AFTER_SIGTERM_MS } = {},
+): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const kill = () => child.kill("SIGKILL");
+  let timer = setTimeout(kill, afterSigtermMs);
+  const onMessage = (message: ApiProcessMessage) => {
+    if (message.type !== "closed") return;
+    clearTimeout(timer);
+    timer = setTimeout(kill, afterClosedMs);
+  };
+  child.on("message", onMessage);
+  child.kill("SIGTERM");
+  await exited;
+  clearTimeout(timer);
+  child.off("message", onMessage);
 }

@@ -25,7 +25,11 @@ if (import.meta.main) {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     api.close().then(
-      () => process.exit(0),
+      () => {
+        // Everything is closed: the parent may end this process if Node's exit hangs.
+        if (!process.connected) process.exit(0);
+        process.send!({ type: "closed" } satisfies ApiProcessMessage, () => process.exit(0));
+      },
       () => process.exit(1),
     );
   }

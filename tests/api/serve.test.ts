@@ -1,13 +1,13 @@
 // `npm run serve` runs the web tier in its own process and the API in a child (record 022): how
 // the two start and stop together. Needs the web tier built (npm run build), as npm test does first.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { childrenOf, statFields } from "../../scripts/processes.ts";
-import { apiNodeFlags } from "../../scripts/api-process.ts";
+import { apiNodeFlags, stopChild } from "../../scripts/api-process.ts";
 import { serveCommand } from "../../scripts/serve-command.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -111,6 +111,50 @@ describe("npm run serve", () => {
     serve.kill("SIGKILL");
     await exited;
     await expect.poll(() => isRunning(apiPid), { interval: 100, timeout: 15_000 }).toBe(false);
+  });
+});
+
+describe("stopping the API's process", () => {
+  /** A child that answers SIGTERM as `onTerm` says: it exits, says it closed and hangs, or hangs. */
+  function child(onTerm: "exit" | "closed then hang" | "hang") {
+    const script = path.join(dataDir, `child-${onTerm.replaceAll(" ", "-")}.mjs`);
+    const answers = {
+      exit: "process.exit(0)",
+      "closed then hang": 'process.send({ type: "closed" })',
+      hang: "",
+    };
+    writeFileSync(
+      script,
+      `setInterval(() => {}, 1000);
+      process.on("SIGTERM", () => { ${answers[onTerm]} });
+      process.send({ type: "ready" });`,
+    );
+    const forked = fork(script, [], { stdio: "ignore" });
+    started.push(forked);
+    return new Promise<ChildProcess>((resolve) => forked.once("message", () => resolve(forked)));
+  }
+  const limits = { afterClosedMs: 200, afterSigtermMs: 2_000 };
+
+  it("lets a process that exits on SIGTERM exit", async () => {
+    const exiting = await child("exit");
+    await stopChild(exiting, limits);
+    expect([exiting.exitCode, exiting.signalCode]).toEqual([0, null]);
+  });
+
+  it("kills a process whose exit hangs after it said it closed, without waiting out the rest", async () => {
+    const hanging = await child("closed then hang");
+    const stopping = Date.now();
+    await stopChild(hanging, limits);
+    expect(hanging.signalCode).toBe("SIGKILL");
+    expect(Date.now() - stopping).toBeLessThan(limits.afterSigtermMs);
+  });
+
+  it("kills a process that never answers SIGTERM once the longer limit has passed", async () => {
+    const deaf = await child("hang");
+    const stopping = Date.now();
+    await stopChild(deaf, limits);
+    expect(deaf.signalCode).toBe("SIGKILL");
+    expect(Date.now() - stopping).toBeGreaterThanOrEqual(limits.afterSigtermMs - 50);
   });
 });
 

@@ -54,11 +54,11 @@ export async function restoreVersion(context: Context, url: URL, request: Reques
   if (!Number.isSafeInteger(version) || version < 1)
     throw data("Unknown version.", { status: 400 });
   // The current version the screen compared with: a save since then is not undone unseen.
-  const compared = Number(form.get("compared_version") || Number.NaN);
+  const compared = postedVersionOf(form, "compared_version");
   const api = context.get(apiClientContext);
   const result = await api.post(
     `/api/revisions/${subject}/${id}/${version}/restore`,
-    Number.isSafeInteger(compared) ? { version: compared } : {},
+    compared === undefined ? {} : { version: compared },
   );
   if (!result.ok) {
     if (result.status === 404) throw data("Not Found.", { status: 404 });
@@ -131,9 +131,9 @@ export function goneWhileEditingMessage(context: Context): string {
   return context.get(siteSettingsContext).editable ? GONE_TO_TRASH : GONE_FOR_GOOD;
 }
 
-/** The `version` a form was posted with, when it carried a whole number. */
-export function postedVersionOf(formData: FormData): number | undefined {
-  const version = Number(formData.get("version") || Number.NaN);
+/** The `version` (or another such field) a form was posted with, when it carried a whole number. */
+export function postedVersionOf(formData: FormData, field = "version"): number | undefined {
+  const version = Number(formData.get(field) || Number.NaN);
   return Number.isSafeInteger(version) ? version : undefined;
 }
 

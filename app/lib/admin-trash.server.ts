@@ -81,8 +81,18 @@ export async function loadTrashScreen(
     takeFlash(context, request),
   ]);
   const confirmId = url.searchParams.get("confirm") === "purge" ? url.searchParams.get("id") : null;
-  const purging = list.results.find((item) => String(item.id) === confirmId) ?? null;
-  return data({ ...list, flash, purging }, { headers });
+  const onThisPage = list.results.find((item) => String(item.id) === confirmId);
+  if (onThisPage || confirmId === null || !/^\d{1,10}$/.test(confirmId)) {
+    return data({ ...list, flash, purging: onThisPage ?? null }, { headers });
+  }
+  // Drawn before colleagues deleted more (newest first, it moved to a later page) or restored it.
+  const result = await context
+    .get(apiClientContext)
+    .get(`/api/trash/${confirmId}`, { schema: TrashItemSchema });
+  if (result.status !== 404) assertOk(result, `Reading trash item ${confirmId}`);
+  const purging = result.ok ? result.body : null;
+  const gone: Flash = { kind: "error", message: NO_LONGER_IN_TRASH };
+  return data({ ...list, flash: purging ? flash : gone, purging }, { headers });
 }
 
 /** A restore or purge of an item someone else restored or purged since the screen was drawn. */

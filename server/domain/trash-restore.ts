@@ -70,6 +70,12 @@ export async function listTrash(
   return { items, total: Number(total) };
 }
 
+/** One item of the trash as the list shows it; undefined when the trash holds no such item. */
+export async function findTrashItem(db: DB, id: number): Promise<TrashListItem | undefined> {
+  if (id > MAX_ID) return undefined;
+  return db.selectFrom("trash").select(LIST_COLUMNS).where("id", "=", id).executeTakeFirst();
+}
+
 /** When an item deleted at `deletedAt` is purged. */
 export function purgeDateOf(deletedAt: string, trashDays: number): string {
   return new Date(Date.parse(deletedAt) + trashDays * 86_400_000).toISOString();

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TrashContext, TrashRow, TrashWho } from "../domain/trash.ts";
 import {
+  findTrashItem,
   listTrash,
   purgeExpired,
   purgeFromTrash,
   restoreFromTrash,
 } from "../domain/trash-restore.ts";
 import { notFound } from "../errors.ts";
-import { presentRestored, presentTrashPage } from "../presenters/trash.ts";
+import { presentRestored, presentTrashItem, presentTrashPage } from "../presenters/trash.ts";
 import { actorOf } from "./actor.ts";
 import { admin } from "./guards.ts";
 import { listQuery } from "./list-query.ts";
@@ -50,6 +51,17 @@ export async function trashRoutes(app: FastifyInstance) {
       await purgeExpired(ctx);
       const { items, total } = await listTrash(app.db, query);
       return presentTrashPage(items, total, ctx.trashDays);
+    }),
+  );
+
+  // One item: a purge's confirmation on a page the item has since moved off (record 030).
+  app.get(
+    "/api/trash/:id",
+    route({ guards, params: idParams }, async ({ params: { id } }) => {
+      await purgeExpired(ctx);
+      const item = await findTrashItem(app.db, id);
+      if (!item) throw notFound();
+      return presentTrashItem(item, ctx.trashDays);
     }),
   );
 

@@ -88,6 +88,10 @@ describe("trash and restore", () => {
     });
     const days = (Date.parse(item.purge_at) - Date.parse(item.deleted_at)) / 86_400_000;
     expect(days).toBe(30);
+    const one = await client.get(`/api/trash/${trashId}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual(item);
+    expect((await own.client().get(`/api/trash/${trashId}`)).status).toBe(401);
 
     const restored = await client.post(`/api/trash/${trashId}/restore`, {});
     expect(restored.status).toBe(200);
@@ -107,6 +111,7 @@ describe("trash and restore", () => {
     expect((await own.client().get("/api/blog")).body.total).toBe(1);
     expect((await client.get("/api/trash")).body).toEqual({ results: [], total: 0 });
     expect((await client.post(`/api/trash/${trashId}/restore`, {})).status).toBe(404);
+    expect((await client.get(`/api/trash/${trashId}`)).status).toBe(404);
 
     expect(
       (await activity(own)).filter((row) => ["deleted", "restored"].includes(row.action)),

@@ -11,6 +11,8 @@ import { expect, test } from "./fixtures.ts";
 
 type Created = { id: number; slug: string; title: string };
 
+const NO_LONGER_THERE = "That item is no longer in the trash.";
+
 /** Deletes a post through its edit screen and its confirmation step. */
 async function deleteThroughEditScreen(page: Page, post: Created) {
   await page.goto(`/admin/blog/${post.id}`);
@@ -253,12 +255,9 @@ test.describe("the trash", () => {
     await expect(purgeLink(other.title)).toBeVisible();
   });
 
-  test("a Trash drawn before a colleague restored the item: Delete Permanently and Restore say it is no longer there, and it stays live", async ({
+  test("Confirm on a Trash drawn before a colleague restored the item says it is no longer there, and it stays live", async ({
     page,
   }) => {
-    const noLongerThere = page
-      .getByRole("alert")
-      .filter({ hasText: "That item is no longer in the trash." });
     await deleteThroughEditScreen(page, post);
     await page.goto("/admin/trash");
     await page.getByRole("link", { name: `Delete “${post.title}” permanently` }).click();
@@ -266,18 +265,56 @@ test.describe("the trash", () => {
     await expect(confirm).toContainText(`Delete “${post.title}” permanently?`);
     await restoreInAnotherTab(page, post.title);
     await confirm.getByRole("button", { name: "Confirm" }).click();
-    await expect(noLongerThere).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: NO_LONGER_THERE })).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: "Deleted permanently." })).toHaveCount(
       0,
     );
     expect(await publicStatus(page, post)).toBe(200);
+  });
 
+  test("Restore on a Trash drawn before a colleague restored the item says it is no longer there", async ({
+    page,
+  }) => {
     await deleteThroughEditScreen(page, post);
     await page.goto("/admin/trash");
     await restoreInAnotherTab(page, post.title);
     await page.getByRole("button", { name: `Restore “${post.title}”` }).click();
-    await expect(noLongerThere).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: NO_LONGER_THERE })).toBeVisible();
     expect(await publicStatus(page, post)).toBe(200);
+  });
+
+  test("Delete Permanently on a Trash drawn before a colleague restored the item says it is no longer there", async ({
+    page,
+  }) => {
+    await deleteThroughEditScreen(page, post);
+    await page.goto("/admin/trash");
+    await restoreInAnotherTab(page, post.title);
+    await page.getByRole("link", { name: `Delete “${post.title}” permanently` }).click();
+    await expect(page.getByRole("alert").filter({ hasText: NO_LONGER_THERE })).toBeVisible();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    expect(await publicStatus(page, post)).toBe(200);
+  });
+
+  test("a confirmation whose list no longer shows the item (it moved to a later page) still names it and deletes it", async ({
+    page,
+  }) => {
+    await deleteThroughEditScreen(page, post);
+    await page.goto("/admin/trash");
+    const link = page.getByRole("link", { name: `Delete “${post.title}” permanently` });
+    const id = new URL(await link.getAttribute("href").then(String), page.url()).searchParams.get(
+      "id",
+    );
+    // The list searched for what no item is called: the item is on none of its pages.
+    await page.goto(`/admin/trash?q=nothing-is-called-this&confirm=purge&id=${id}`);
+    await expect(page.getByText("Nothing matches “nothing-is-called-this”.")).toBeVisible();
+    const confirm = page.getByRole("alertdialog", { name: "Please Confirm?" });
+    await expect(confirm).toContainText(`Delete “${post.title}” permanently? It cannot be undone.`);
+    await confirm.getByRole("button", { name: "Confirm" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Deleted permanently." }),
+    ).toBeVisible();
+    await expect(page).toHaveURL("/admin/trash?q=nothing-is-called-this");
+    expect(await publicStatus(page, post)).toBe(404);
   });
 
   test("Delete Permanently asks, names the item, and removes it for good", async ({ page }) => {

@@ -11,6 +11,7 @@ import {
   ADMIN_PAGE_SIZE,
   idsFrom,
   moved,
+  orderedOver,
   readAdminListPage,
   requestedPage,
   requestedSearch,
@@ -23,7 +24,7 @@ import {
   type EntryKind,
   type EntryStatus,
 } from "./api-types.ts";
-import { takeFlash } from "./flash.server.ts";
+import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { replyWithApiFailure } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
 import { takeKeptAdd } from "./kept-forms.server.ts";
@@ -116,23 +117,28 @@ export async function adminEntryListAction(context: Context, kind: EntryKind, re
       }
       return redirect(`/admin/${kind}/${created.body.id}`);
     }
-    case "order": {
-      await saveEntryOrder(context, kind, idsFrom(formData.get("ids")));
-      return redirect(`/admin/${kind}${new URL(request.url).search}`);
-    }
+    case "order":
     case "move": {
-      // The list as the screen showed it (its search and filter), so the neighbour is the one seen.
+      // The list as the screen showed it (its search and filter), as it is now: a colleague's
+      // addition keeps its place, and the neighbour of a move is the one seen.
       const shown = new URL(request.url);
+      const back = `/admin/${kind}${shown.search}`;
       const current = await loadAdminEntryList(context, kind, shown);
-      // Nothing to move among: back to the list, which says it cannot be shown.
-      if (current.unavailable) return redirect(`/admin/${kind}${shown.search}`);
-      const ids = moved(
-        current.items.map((item) => item.id),
-        Number(formData.get("id")),
-        formData.get("direction"),
-      );
+      // Nothing to order among: back to the list, which says it cannot be shown.
+      if (current.unavailable) return redirect(back);
+      const currentIds = current.items.map((item) => item.id);
+      const ids =
+        formData.get(INTENT_FIELD) === "order"
+          ? orderedOver(currentIds, idsFrom(formData.get("ids")))
+          : moved(currentIds, Number(formData.get("id")), formData.get("direction"));
+      if (!ids) {
+        return redirectWithFlash(context, back, {
+          kind: "error",
+          message: "That item is no longer in the list.",
+        });
+      }
       await saveEntryOrder(context, kind, ids);
-      return redirect(`/admin/${kind}${shown.search}`);
+      return redirect(back);
     }
     default:
       throw data("Unknown action.", { status: 400 });

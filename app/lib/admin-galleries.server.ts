@@ -171,7 +171,7 @@ export async function adminGalleryAction(
       );
     }
     case "save-photo": {
-      const photo = photoFrom(formData, gallery.images);
+      const photo = await photoFrom(context, owner, formData, gallery.images);
       // The dialog's values against those saved now (record 053); answered 200, so the screen
       // reloads the photo, which the next Save compares with.
       const now = { alt: photo.alt ?? "", link: photo.link ?? "" };

@@ -89,13 +89,33 @@ export function idsFrom(value: FormDataEntryValue | null): number[] {
   return ids;
 }
 
-/** `ids` with `id` swapped with its neighbour, earlier or later (the move buttons without JavaScript). */
-export function moved(ids: number[], id: number, direction: FormDataEntryValue | null): number[] {
+/**
+ * `ids` with `id` swapped with its neighbour, earlier or later (the move buttons without
+ * JavaScript); null when `id` is not among them (someone removed it since the screen was drawn).
+ */
+export function moved(
+  ids: number[],
+  id: number,
+  direction: FormDataEntryValue | null,
+): number[] | null {
   const from = ids.indexOf(id);
-  if (from === -1) throw data("That item is not in the list.", { status: 400 });
+  if (from === -1) return null;
   const to = direction === "earlier" ? from - 1 : direction === "later" ? from + 1 : -1;
   if (to < 0 || to >= ids.length) return ids;
   const next = [...ids];
   [next[from], next[to]] = [next[to]!, next[from]!];
   return next;
+}
+
+/**
+ * An order posted from a screen drawn a while ago, over the list as it is now: the posted ids
+ * still there share out the places they hold between them, an id added meanwhile keeps its place,
+ * and one removed meanwhile is left out. So a drop never undoes a colleague's upload or delete.
+ */
+export function orderedOver(current: readonly number[], posted: readonly number[]): number[] {
+  const there = new Set(current);
+  const requested = [...new Set(posted)].filter((id) => there.has(id));
+  const moving = new Set(requested);
+  let next = 0;
+  return current.map((id) => (moving.has(id) ? requested[next++]! : id));
 }

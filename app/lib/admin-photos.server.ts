@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { idsFrom, moved } from "./admin-lists.server.ts";
+import { idsFrom, moved, orderedOver } from "./admin-lists.server.ts";
 import { assertOk, IMAGE_TOO_LARGE, messageOf, type ApiResult } from "./api.server.ts";
 import { flashAfterDelete } from "./admin-trash.server.ts";
 import { redirectWithFlash } from "./flash.server.ts";
@@ -47,13 +47,16 @@ export async function photoGridAction(
   const intent = formData.get(INTENT_FIELD);
   switch (intent) {
     case "rotate-photo": {
-      const { id } = photoFrom(formData, photos);
-      assertOk(await api.post(`${owner.imagesApi}/${id}/rotate`, { id }), "Rotating a photo");
+      const { id } = await photoFrom(context, owner, formData, photos);
+      const rotated = await api.post(`${owner.imagesApi}/${id}/rotate`, { id });
+      if (rotated.status === 404) throw await photoGone(context, owner);
+      assertOk(rotated, "Rotating a photo");
       return redirect(owner.here);
     }
     case "delete-photo": {
-      const { id } = photoFrom(formData, photos);
+      const { id } = await photoFrom(context, owner, formData, photos);
       const deleted = await api.delete(`${owner.imagesApi}/${id}`);
+      if (deleted.status === 404) throw await photoGone(context, owner);
       assertOk(deleted, "Deleting a photo");
       // A Laravel backend deletes for good, and the grid shows the photo gone: no message.
       const flash = flashAfterDelete(deleted, "");
@@ -62,18 +65,21 @@ export async function photoGridAction(
     }
     case "order-photos":
     case "move-photo": {
+      // Over the photos as they are now: the screen may have been drawn before a colleague's
+      // upload or delete, which the new order keeps.
       const current = photos.map((photo) => photo.id);
       const ids =
         intent === "move-photo"
-          ? moved(current, photoFrom(formData, photos).id, formData.get("direction"))
-          : idsFrom(formData.get("ids"));
-      if (ids.length !== current.length || !ids.every((id) => current.includes(id))) {
-        throw data("The order must list every photo of this item once.", { status: 400 });
-      }
+          ? moved(
+              current,
+              (await photoFrom(context, owner, formData, photos)).id,
+              formData.get("direction"),
+            )
+          : orderedOver(current, idsFrom(formData.get("ids")));
       assertOk(
         await api.post(`${owner.imagesApi}/order`, {
           id: owner.ownerId,
-          images: ids.map((id) => ({ id })),
+          images: (ids ?? current).map((id) => ({ id })),
         }),
         "Ordering photos",
       );
@@ -94,7 +100,7 @@ export async function describePhoto(
   photos: readonly { id: number; alt?: string | null }[],
   formData: FormData,
 ): Promise<Response | PhotoNotSaved> {
-  const photo = photoFrom(formData, photos);
+  const photo = await photoFrom(context, owner, formData, photos);
   // The dialog's alt text against the one saved now (record 053).
   const now = { alt: photo.alt ?? "" };
   const { merged, conflicts } = mergeChangedMeanwhile(formData, now);
@@ -126,16 +132,33 @@ export type PhotoNotSaved = {
   savedMeanwhile?: SavedMeanwhile[];
 };
 
-/** The photo a form names in `id`; one that is not the item's is a client's mistake (400). */
-export function photoFrom<Photo extends { id: number }>(
+/**
+ * The photo a form names in `id`. One that is not the item's now was removed since the screen was
+ * drawn (thrown: back to the screen, which says so); an `id` that is no id is a client's mistake.
+ */
+export async function photoFrom<Photo extends { id: number }>(
+  context: Context,
+  owner: PhotoOwner,
   formData: FormData,
   photos: readonly Photo[],
-): Photo {
+): Promise<Photo> {
   const value = String(formData.get("id") ?? "");
+  if (!/^\d{1,10}$/.test(value)) throw data("Unknown photo.", { status: 400 });
   const photo = photos.find((candidate) => String(candidate.id) === value);
-  if (!photo) throw data("That photo is not part of this item.", { status: 400 });
+  if (!photo) throw await photoGone(context, owner);
   return photo;
 }
+
+/** Back to the edit screen, whose grid says a photo someone removed meanwhile is not there. */
+function photoGone(context: Context, owner: PhotoOwner): Promise<Response> {
+  return redirectWithFlash(context, owner.here, {
+    kind: "error",
+    message: PHOTO_GONE,
+    photos: true,
+  });
+}
+
+const PHOTO_GONE = "That photo is no longer here.";
 
 /**
  * Photo uploads, one request per file from the upload zone (answered in JSON with the API's

@@ -537,3 +537,57 @@ test("a post dated ahead is marked Scheduled for staff and hidden from visitors 
 function currentSource(image: Locator): Promise<string> {
   return image.evaluate((element) => (element as HTMLImageElement).currentSrc);
 }
+
+test("a list drawn before a colleague deleted an item: a new order is saved, and the deleted item's move says it is gone", async ({
+  page,
+  apiUrl,
+  appUrl,
+  javaScriptEnabled,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  await signInAsAdmin(page, { apiUrl, appUrl });
+  const urls = { apiUrl, appUrl };
+  const made = [];
+  for (const name of ["Stale A", "Stale B", "Stale C"]) {
+    made.push(
+      await adminApiPost<Created>(page, urls, "/api/projects", {
+        title: uniqueTitle(name, testInfo.project.name),
+      }),
+    );
+  }
+  const [first, second, deleted] = made as [Created, Created, Created];
+  try {
+    await page.goto("/admin/projects");
+    const cards = page.getByRole("list", { name: "Our Focus" }).getByRole("listitem");
+    const titles = async () => (await cards.allTextContents()).map((text) => text.trim());
+    const indexOf = (texts: string[], item: Created) =>
+      texts.findIndex((text) => text.includes(item.title));
+    const before = await titles();
+    const distance = indexOf(before, second) - indexOf(before, first);
+    expect(distance).toBeGreaterThan(0);
+    await adminApiDelete(page, urls, `/api/projects/${deleted.id}`);
+
+    if (javaScriptEnabled) {
+      await dragByKeyboard(
+        page,
+        page.getByRole("button", { name: `Move ${second.title}`, exact: true }),
+        Array.from({ length: distance }, () => "ArrowUp"),
+      );
+    } else {
+      await page.getByRole("button", { name: `Move ${deleted.title} earlier` }).click();
+      await expect(
+        page.getByRole("alert").filter({ hasText: "That item is no longer in the list." }),
+      ).toBeVisible();
+      for (let step = 0; step < distance; step++) {
+        await page.getByRole("button", { name: `Move ${second.title} earlier` }).click();
+      }
+    }
+    await expect.poll(async () => indexOf(await titles(), deleted)).toBe(-1);
+    await page.reload();
+    const after = await titles();
+    expect(indexOf(after, second)).toBeLessThan(indexOf(after, first));
+    expect(indexOf(after, deleted)).toBe(-1);
+  } finally {
+    for (const item of made) await adminApiDelete(page, urls, `/api/projects/${item.id}`);
+  }
+});

@@ -16,6 +16,8 @@ import { expect, test } from "./fixtures.ts";
 
 type Created = { id: number; name: string };
 
+const PHOTO_GONE = "That photo is no longer here.";
+
 function photoGrid(page: Page): Locator {
   return page.getByRole("list", { name: "Photos" });
 }
@@ -305,6 +307,68 @@ test.describe("the admin galleries", () => {
         alt: "Children racing",
         link: "https://example.org/sports-day",
       });
+    } finally {
+      await adminApiDelete(page, urls, `/api/galleries/${gallery.id}`);
+    }
+  });
+
+  test("a stale tab's photos after a colleague's changes: one they deleted says so, and a new order keeps the one they added", async ({
+    page,
+    apiUrl,
+    appUrl,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const urls = { apiUrl, appUrl };
+    const gallery = await adminApiPost<Created>(page, urls, "/api/galleries", {
+      name: uniqueTitle("Open day", testInfo.project.name),
+    });
+    const upload = async (name: string, colour: string) =>
+      adminApiUpload<{ id: number }>(page, urls, "/api/galleriesimages", {
+        gallery_id: String(gallery.id),
+        file: await photoFile(name, colour),
+      });
+    const gone = page.getByRole("alert").filter({ hasText: PHOTO_GONE });
+    try {
+      await upload("a.jpg", "#a33");
+      const second = await upload("b.jpg", "#3a3");
+      const third = await upload("c.jpg", "#33a");
+      await page.goto(`/admin/galleries/${gallery.id}`);
+      const photos = photoGrid(page).getByRole("listitem");
+      await expect(photos).toHaveCount(3);
+      const [a] = await photoSources(page);
+
+      // A colleague deletes the third photo, then the second: their Delete and Rotate say so.
+      await adminApiDelete(page, urls, `/api/galleriesimages/${third.id}`);
+      await photoGrid(page).getByRole("button", { name: "Delete Photo 3" }).click();
+      await expect(gone).toBeVisible();
+      await expect(photos).toHaveCount(2);
+      await adminApiDelete(page, urls, `/api/galleriesimages/${second.id}`);
+      await photoGrid(page).getByRole("button", { name: "Rotate Photo 2" }).click();
+      await expect(photos).toHaveCount(1);
+      await expect(gone).toBeVisible();
+      expect(await photoSources(page)).toEqual([a]);
+
+      // A colleague adds a photo; this screen, drawn before, puts its second photo first.
+      await upload("d.jpg", "#aa3");
+      await page.reload();
+      await expect(photos).toHaveCount(2);
+      const [, d] = await photoSources(page);
+      await upload("e.jpg", "#a3a");
+      if (javaScriptEnabled) {
+        await dragByKeyboard(
+          page,
+          photoGrid(page).getByRole("button", { name: "Move Photo 2", exact: true }),
+          ["ArrowLeft"],
+        );
+      } else {
+        await photoGrid(page).getByRole("button", { name: "Move Photo 2 earlier" }).click();
+      }
+      await expect(photos).toHaveCount(3);
+      const [first, secondNow, e] = await photoSources(page);
+      expect([first, secondNow]).toEqual([d, a]);
+      expect([a, d]).not.toContain(e);
+      await page.reload();
+      await expect.poll(() => photoSources(page)).toEqual([d, a, e]);
     } finally {
       await adminApiDelete(page, urls, `/api/galleries/${gallery.id}`);
     }

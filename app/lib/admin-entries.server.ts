@@ -323,8 +323,8 @@ function requestedEntryStatus(context: Context, formData: FormData): "published"
 
 /**
  * Stops an old address of the entry from redirecting to it (record 025) and comes back to the
- * edit screen with a message. A slug the entry does not keep is a client's mistake (400); one
- * removed meanwhile, by another admin say, is gone all the same.
+ * edit screen with a message. One the entry no longer keeps (another admin removed it since the
+ * screen was drawn, say) is gone all the same; a value that is no slug is a client's mistake.
  */
 async function removeRedirect(
   context: Context,
@@ -332,12 +332,15 @@ async function removeRedirect(
   entry: EntryDetail,
   value: FormDataEntryValue | null,
 ) {
-  const slug = entry.old_slugs?.find((candidate) => candidate === value);
-  if (slug === undefined) throw data("That address does not redirect here.", { status: 400 });
-  const api = context.get(apiClientContext);
-  const path = `/api/${kind}/${entry.id}/old-slugs/${encodeURIComponent(slug)}`;
-  const result = await api.delete(path);
-  if (result.status !== 404) assertOk(result, `Removing the redirect ${path}`);
+  if (typeof value !== "string" || !/^[^/?#\s]{1,255}$/.test(value))
+    throw data("That address does not redirect here.", { status: 400 });
+  const slug = value;
+  if (entry.old_slugs?.includes(slug)) {
+    const api = context.get(apiClientContext);
+    const path = `/api/${kind}/${entry.id}/old-slugs/${encodeURIComponent(slug)}`;
+    const result = await api.delete(path);
+    if (result.status !== 404) assertOk(result, `Removing the redirect ${path}`);
+  }
   return redirectWithFlash(context, `/admin/${kind}/${entry.id}`, {
     kind: "success",
     message: `/${kind}/${slug} no longer redirects here; another item may now take that address.`,

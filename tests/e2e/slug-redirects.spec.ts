@@ -1,6 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { adminApiDelete, adminApiPost, signInAsAdmin, uniqueTitle } from "./admin-support.ts";
+import {
+  adminApiDelete,
+  adminApiPost,
+  sessionHeaders,
+  signInAsAdmin,
+  uniqueTitle,
+} from "./admin-support.ts";
 import { expect, test } from "./fixtures.ts";
 
 type Created = { id: number; slug: string; title: string };
@@ -79,6 +85,39 @@ test.describe("a project's renamed slug", () => {
 
     expect((await visitorGet(request, `${appUrl}/projects/${entry.slug}?x=1`)).status()).toBe(404);
     expect((await visitorGet(request, `${appUrl}/projects/${renamed}`)).status()).toBe(200);
+  });
+
+  test("Remove redirect on an edit screen drawn before a colleague removed it says it is gone, and the screen stays", async ({
+    page,
+    request,
+    apiUrl,
+    appUrl,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const renamed = uniqueSlug("well-moved", testInfo.project.name);
+    await renameThroughEditScreen(page, entry.id, renamed);
+    await expect(page).toHaveURL("/admin/projects");
+    await page.goto(`/admin/projects/${entry.id}`);
+    const title = page.getByLabel("Title", { exact: true });
+    await title.fill(`${entry.title} (typed)`);
+    const oldAddresses = page.getByRole("list", { name: "Old addresses redirect here" });
+    await expect(oldAddresses.getByRole("listitem")).toHaveCount(1);
+    const removed = await page.request.delete(
+      `${apiUrl}/api/projects/${entry.id}/old-slugs/${entry.slug}`,
+      { headers: await sessionHeaders(page, { apiUrl, appUrl }) },
+    );
+    expect(removed.status()).toBe(204);
+
+    await oldAddresses
+      .getByRole("button", { name: `Remove redirect from /projects/${entry.slug}` })
+      .click();
+    await expect(
+      page.getByRole("status").filter({ hasText: `/projects/${entry.slug} no longer redirects` }),
+    ).toBeVisible();
+    await expect(page.getByRole("list", { name: "Old addresses redirect here" })).toHaveCount(0);
+    // With JavaScript the screen stays as typed; without, the button's form is the whole post.
+    if (javaScriptEnabled) await expect(title).toHaveValue(`${entry.title} (typed)`);
+    expect((await visitorGet(request, `${appUrl}/projects/${entry.slug}`)).status()).toBe(404);
   });
 
   test("another project cannot take the old slug while it redirects: the form says so under Item Slug URL", async ({

@@ -11,6 +11,7 @@ import {
 } from "./admin-entries.ts";
 import { REMOVE_REDIRECT_INTENT } from "../components/admin/old-addresses.tsx";
 import {
+  assertPhotoParamKnown,
   describePhoto,
   photoGridAction,
   uploadPhotos,
@@ -88,6 +89,7 @@ export async function loadAdminEntryScreen(
     takeFlash(context, request),
     loadDraft(context, kind, entryId, { request, url }),
   ]);
+  await assertPhotoParamKnown(context, entryPhotoOwner(kind, entry.id), url, entry.images ?? []);
   return data(
     {
       entry: withDraftVersion(entry, draft),

@@ -4,6 +4,7 @@ import { GALLERY_PAGE_SIZE, GalleryNameSchema, GalleryPhotoSchema } from "./admi
 import { readAdminListPage, requestedPage, requestedSearch } from "./admin-lists.server.ts";
 import {
   photoGridAction,
+  assertPhotoParamKnown,
   photoFrom,
   uploadPhotos,
   type PhotoOwner,
@@ -115,6 +116,8 @@ export async function loadAdminGalleryScreen(
     gone ? { flash: null, headers: undefined } : takeFlash(context, request),
     gone ? null : takeKeptForm(context, request, url),
   ]);
+  if (!gone)
+    await assertPhotoParamKnown(context, galleryPhotoOwner(gallery.id), url, gallery.images);
   const photoParam = url.searchParams.get("photo");
   const editingPhoto = gallery.images.find((image) => String(image.id) === photoParam) ?? null;
   return data(

@@ -149,6 +149,21 @@ export async function photoFrom<Photo extends { id: number }>(
   return photo;
 }
 
+/**
+ * An edit screen opened for a photo's details (`?photo={id}`) the item no longer has (someone
+ * deleted it since the link was drawn): back to the screen without it, whose grid says so.
+ */
+export async function assertPhotoParamKnown(
+  context: Context,
+  owner: PhotoOwner,
+  url: URL,
+  photos: readonly { id: number }[],
+): Promise<void> {
+  const named = url.searchParams.get("photo");
+  if (named !== null && !photos.some((photo) => String(photo.id) === named))
+    throw await photoGone(context, owner);
+}
+
 /** Back to the edit screen, whose grid says a photo someone removed meanwhile is not there. */
 function photoGone(context: Context, owner: PhotoOwner): Promise<Response> {
   return redirectWithFlash(context, owner.here, {

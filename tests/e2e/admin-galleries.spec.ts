@@ -332,16 +332,25 @@ test.describe("the admin galleries", () => {
       await upload("a.jpg", "#a33");
       const second = await upload("b.jpg", "#3a3");
       const third = await upload("c.jpg", "#33a");
+      const fourth = await upload("x.jpg", "#333");
       await page.goto(`/admin/galleries/${gallery.id}`);
       const photos = photoGrid(page).getByRole("listitem");
-      await expect(photos).toHaveCount(3);
+      await expect(photos).toHaveCount(4);
       const [a] = await photoSources(page);
 
-      // A colleague deletes the third photo, then the second: their Delete and Rotate say so.
+      // A colleague deletes the fourth photo: its Edit Photo opens nothing and says so.
+      await adminApiDelete(page, urls, `/api/galleriesimages/${fourth.id}`);
+      await photoGrid(page).getByRole("link", { name: "Edit Photo 4" }).click();
+      await expect(gone).toBeVisible();
+      await expect(page).toHaveURL(`/admin/galleries/${gallery.id}`);
+      await expect(page.getByRole("dialog", { name: "Edit Photo" })).toHaveCount(0);
+      await expect(photos).toHaveCount(3);
+
+      // Then the third, then the second: their Delete and Rotate say so too.
       await adminApiDelete(page, urls, `/api/galleriesimages/${third.id}`);
       await photoGrid(page).getByRole("button", { name: "Delete Photo 3" }).click();
-      await expect(gone).toBeVisible();
       await expect(photos).toHaveCount(2);
+      await expect(gone).toBeVisible();
       await adminApiDelete(page, urls, `/api/galleriesimages/${second.id}`);
       await photoGrid(page).getByRole("button", { name: "Rotate Photo 2" }).click();
       await expect(photos).toHaveCount(1);

@@ -5,6 +5,7 @@ import {
   adminApiPost,
   adminApiUpload,
   photoFile,
+  sessionHeaders,
   uniqueTitle,
   uploadPhotos,
 } from "./admin-support.ts";
@@ -154,6 +155,47 @@ test("Edit Photo after a colleague described the photo shows their words beside 
   await expect(page.getByText("The photo's details were saved.")).toBeVisible();
   const grid = page.getByRole("region", { name: "Photo Gallery" });
   await expect(grid).toContainText("Volunteers selling cakes");
+});
+
+test("Edit Photo for a photo a colleague deleted says it is no longer here, opened or saved", async ({
+  page,
+}, testInfo) => {
+  const post = await newPost(page, "Deleted photo", testInfo.project.name);
+  const upload = async () =>
+    adminApiUpload<{ id: number }>(page, urls(), "/api/blogimages", {
+      blog_id: String(post.id),
+      file: await photoFile("gone.jpg", "#7a2"),
+    });
+  const deleteThroughApi = async (id: number) => {
+    const response = await page.request.delete(`${site.apiUrl}/api/blogimages/${id}`, {
+      headers: await sessionHeaders(page, urls()),
+    });
+    expect(response.status()).toBe(204);
+  };
+  const grid = page.getByRole("region", { name: "Photo Gallery" });
+  const gone = grid.getByRole("alert").filter({ hasText: "That photo is no longer here." });
+
+  // Saved after the colleague's delete.
+  const saved = await upload();
+  await page.goto(`${site.appUrl}/admin/blog/${post.id}?photo=${saved.id}`);
+  const dialog = page.getByRole("dialog", { name: "Edit Photo" });
+  await dialog.getByLabel("Alt Text").fill("A well at dusk");
+  await deleteThroughApi(saved.id);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(gone).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Edit Photo" })).toHaveCount(0);
+  await expect(page).toHaveURL(`${site.appUrl}/admin/blog/${post.id}`);
+  await expect(grid.getByRole("listitem")).toHaveCount(0);
+
+  // Opened after it.
+  const opened = await upload();
+  await page.reload();
+  await expect(grid.getByRole("listitem")).toHaveCount(1);
+  await deleteThroughApi(opened.id);
+  await grid.getByRole("link", { name: "Edit Photo 1" }).click();
+  await expect(gone).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Edit Photo" })).toHaveCount(0);
+  await expect(grid.getByRole("listitem")).toHaveCount(0);
 });
 
 test("a file that is no picture shows the server's reason", async ({

@@ -5,6 +5,7 @@ import { idsFrom, moved, orderedOver } from "./admin-lists.server.ts";
 import { assertOk, IMAGE_TOO_LARGE, messageOf, type ApiResult } from "./api.server.ts";
 import { flashAfterDelete } from "./admin-trash.server.ts";
 import { redirectWithFlash } from "./flash.server.ts";
+import { isRecordId } from "./guards.server.ts";
 import { filesTooLarge, replyWithApiFailure } from "./forms.server.ts";
 import { EntryPhotoSchema } from "./admin-entries.ts";
 import { INTENT_FIELD } from "./forms.ts";
@@ -143,7 +144,7 @@ export async function photoFrom<Photo extends { id: number }>(
   photos: readonly Photo[],
 ): Promise<Photo> {
   const value = String(formData.get("id") ?? "");
-  if (!/^\d{1,10}$/.test(value)) throw data("Unknown photo.", { status: 400 });
+  if (!isRecordId(value)) throw data("Unknown photo.", { status: 400 });
   const photo = photos.find((candidate) => String(candidate.id) === value);
   if (!photo) throw await photoGone(context, owner);
   return photo;

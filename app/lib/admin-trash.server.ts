@@ -6,7 +6,7 @@ import { assertOk, messageOf, type ApiResult } from "./api.server.ts";
 import { redirectWithFlash, takeFlash } from "./flash.server.ts";
 import { safeRedirectPath } from "./forms.server.ts";
 import { INTENT_FIELD } from "./forms.ts";
-import { requireSiteExtensions } from "./guards.server.ts";
+import { isRecordId, requireSiteExtensions } from "./guards.server.ts";
 import { apiClientContext } from "./request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -82,7 +82,7 @@ export async function loadTrashScreen(
   ]);
   const confirmId = url.searchParams.get("confirm") === "purge" ? url.searchParams.get("id") : null;
   const onThisPage = list.results.find((item) => String(item.id) === confirmId);
-  if (onThisPage || confirmId === null || !/^\d{1,10}$/.test(confirmId)) {
+  if (onThisPage || confirmId === null || !isRecordId(confirmId)) {
     return data({ ...list, flash, purging: onThisPage ?? null }, { headers });
   }
   // Drawn before colleagues deleted more (newest first, it moved to a later page) or restored it.

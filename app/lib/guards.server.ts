@@ -151,8 +151,11 @@ export function requireAnonymous(context: Readonly<RouterContextProvider>): void
 }
 
 /** A record's id from the URL (`/admin/galleries/{id}`): anything but a whole number is the 404 page. */
+/** Whether `value` can name a record: a whole number of at most 10 digits. */
+export const isRecordId = (value: string) => /^\d{1,10}$/.test(value);
+
 export function requireRecordId(id: string): number {
-  if (!/^\d{1,10}$/.test(id)) throwNotFound();
+  if (!isRecordId(id)) throwNotFound();
   return Number(id);
 }
 

@@ -2,6 +2,7 @@ import { Cookie, CookieJar } from "tough-cookie";
 import type { z } from "zod";
 import { countApiCall, withRequestId } from "./operations.server.ts";
 import { parseApiBody } from "./api-fields.ts";
+import { isTimeout, silenceOf } from "./api-silence.server.ts";
 import {
   bodyOrNotFound,
   serviceUnavailable,
@@ -268,13 +269,17 @@ export class ApiClient {
       body = JSON.stringify(options.body);
     }
 
-    const response = await fetch(url, {
-      method,
-      headers,
-      body,
-      redirect: "manual",
-      signal,
-    });
+    const silence = silenceOf(this.#apiUrl);
+    const startedAt = performance.now();
+    let response: Response;
+    try {
+      const init = { method, headers, body, redirect: "manual" } as const;
+      response = await fetch(url, { ...init, signal: silence.signalFor(method, signal) });
+    } catch (error) {
+      if (isTimeout(error)) silence.timedOut(startedAt);
+      throw error;
+    }
+    silence.answered();
     countApiCall(response.status);
     this.#remember(response.headers.getSetCookie());
     return response;

@@ -1,8 +1,12 @@
 /**
- * How long a read waits while the API is silent: a live API answers its reads well within it,
- * and a hung one then costs a page 2 s instead of the request's whole deadline (record 064).
+ * How long the reads of one request wait together while the API is silent: a live API answers
+ * them well within it, and a hung one then costs a page 2 s instead of the request's whole
+ * deadline (record 064).
  */
 export const SILENT_READ_MS = 2_000;
+
+/** A request's deadline, cut to SILENT_READ_MS from its first read while the API is silent. */
+const silentCuts = new WeakMap<AbortSignal, AbortSignal>();
 
 /**
  * Whether an API has gone silent: a call waited out its deadline and the API answered nothing
@@ -18,31 +22,37 @@ export class ApiSilence {
     this.#apiUrl = apiUrl;
   }
 
-  get silent(): boolean {
-    return this.#silent;
+  /**
+   * What a read of the request with `deadline` waits for: the deadline, or while the API is
+   * silent SILENT_READ_MS from the request's first such read, shared by all its reads (so the
+   * page's reads after the layout's do not wait again). Writes always get the whole deadline:
+   * what staff typed is the last thing to give up on.
+   */
+  readSignal(deadline: AbortSignal): AbortSignal {
+    if (!this.#silent) return deadline;
+    let cut = silentCuts.get(deadline);
+    if (!cut) {
+      cut = AbortSignal.any([deadline, AbortSignal.timeout(SILENT_READ_MS)]);
+      silentCuts.set(deadline, cut);
+    }
+    return cut;
   }
 
   answered(): void {
     this.#lastAnswerAt = performance.now();
     if (!this.#silent) return;
     this.#silent = false;
-    console.warn(`The API at ${this.#apiUrl} answers again: reads wait out the full deadline.`);
+    console.warn(`The API at ${this.#apiUrl} answers again: reads wait out the whole deadline.`);
   }
 
-  /** A call started at `startedAt` (performance.now()) that ran out of time. */
+  /** A call started at `startedAt` (performance.now()) ran out of time. */
   timedOut(startedAt: number): void {
     if (this.#silent || this.#lastAnswerAt >= startedAt) return;
     this.#silent = true;
     console.warn(
       `The API at ${this.#apiUrl} answered nothing while a call waited out its deadline: ` +
-        `reads wait at most ${SILENT_READ_MS} ms until it answers again.`,
+        `a page's reads wait at most ${SILENT_READ_MS} ms until it answers again.`,
     );
-  }
-
-  /** The signal a call is to use: a read's is cut to SILENT_READ_MS while the API is silent. */
-  signalFor(method: string, deadline: AbortSignal): AbortSignal {
-    if (!this.#silent || method !== "GET") return deadline;
-    return AbortSignal.any([deadline, AbortSignal.timeout(SILENT_READ_MS)]);
   }
 }
 

@@ -66,6 +66,7 @@ export type ApiClientOptions = {
 const DEFAULT_DEADLINE_MS = 10_000;
 
 const XSRF_COOKIE = "XSRF-TOKEN";
+const CSRF_COOKIE_PATH = "/sanctum/csrf-cookie";
 const MUTATING_METHODS = new Set<ApiMethod>(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
@@ -239,7 +240,7 @@ export class ApiClient {
     signal = this.#deadline ?? AbortSignal.timeout(DEFAULT_DEADLINE_MS),
   ) {
     if (MUTATING_METHODS.has(method) && this.#xsrfToken() === undefined) {
-      await (await this.#send("GET", "/sanctum/csrf-cookie", {})).arrayBuffer();
+      await (await this.#send("GET", CSRF_COOKIE_PATH, {})).arrayBuffer();
     }
     const url = new URL(this.#apiUrl + path);
     for (const [name, value] of Object.entries(options.query ?? {})) {
@@ -270,11 +271,13 @@ export class ApiClient {
     }
 
     const silence = silenceOf(this.#apiUrl);
+    // The CSRF cookie a write asks for first is part of the write.
+    const isRead = method === "GET" && path !== CSRF_COOKIE_PATH;
+    const sentWith = isRead ? silence.readSignal(signal) : signal;
     const startedAt = performance.now();
     let response: Response;
     try {
-      const init = { method, headers, body, redirect: "manual" } as const;
-      response = await fetch(url, { ...init, signal: silence.signalFor(method, signal) });
+      response = await fetch(url, { method, headers, body, redirect: "manual", signal: sentWith });
     } catch (error) {
       if (isTimeout(error)) silence.timedOut(startedAt);
       throw error;

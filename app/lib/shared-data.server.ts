@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 import { ApiClient, type ApiResult, unansweredRead } from "./api.server.ts";
+import { silenceOf } from "./api-silence.server.ts";
 import type { WebConfig } from "./config.server.ts";
 
 export type SharedDataOptions = {
@@ -108,7 +109,8 @@ export function getShared<T>(
     // A failing API is asked again by the next page, not remembered as failing.
     (result) => result.status < 500,
   );
-  return deadline ? untilDeadline(shared, deadline, path) : shared;
+  if (!deadline) return shared;
+  return untilDeadline(shared, silenceOf(config.apiUrl).readSignal(deadline), path);
 }
 
 /**

@@ -6,22 +6,29 @@ import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { ApiClient } from "../../app/lib/api.server.ts";
 import { SILENT_READ_MS } from "../../app/lib/api-silence.server.ts";
+import { getShared } from "../../app/lib/shared-data.server.ts";
 
 /** Longer than a silent read may wait, far shorter than a request's deadline. */
 const SLOW_MS = SILENT_READ_MS + 500;
 
 let server: Server;
 let apiUrl: string;
+/** The calls the backend received, as "GET /path". */
+let received: string[];
 
 beforeEach(async () => {
-  // GET /hang is never answered; /slow is answered after SLOW_MS; anything else at once.
+  // GET /hang is never answered; /slow is answered after SLOW_MS, /late after half of
+  // SILENT_READ_MS; anything else at once.
+  received = [];
   server = createServer((request, response) => {
+    received.push(`${request.method} ${request.url}`);
     if (request.url === "/hang") return;
     const answer = () => {
       response.setHeader("Content-Type", "application/json");
       response.end(JSON.stringify({ answered: request.url }));
     };
     if (request.url === "/slow") setTimeout(answer, SLOW_MS);
+    else if (request.url === "/late") setTimeout(answer, SILENT_READ_MS / 2);
     else answer();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -33,7 +40,7 @@ afterEach(async () => {
 });
 
 /** The client of one incoming request, with the request's deadline. */
-const client = (deadlineMs: number) =>
+const client = (deadlineMs: number, deadline = AbortSignal.timeout(deadlineMs)) =>
   new ApiClient({
     apiUrl,
     appUrl: "http://127.0.0.1:3000",
@@ -41,7 +48,7 @@ const client = (deadlineMs: number) =>
     cookieHeader: "XSRF-TOKEN=token",
     clientAddress: undefined,
     pageLocation: "/",
-    deadline: AbortSignal.timeout(deadlineMs),
+    deadline,
   });
 
 const UNAVAILABLE = { init: { status: 503 } };
@@ -81,4 +88,24 @@ it("an API that answered other calls while one waited out its deadline is slow, 
     ok: true,
     body: { answered: "/slow" },
   });
+});
+
+it("the reads of one request share the silent API's 2 s: once they are spent, the next is not sent", async () => {
+  await silenceTheApi();
+  const page = client(60_000);
+  await expect(page.get("/hang")).rejects.toMatchObject(UNAVAILABLE);
+  // On its own it would be answered within its 2 s; this request has spent them.
+  await expect(page.get("/late")).rejects.toMatchObject(UNAVAILABLE);
+  expect(received).not.toContain("GET /late");
+  expect(await client(60_000).get("/late")).toMatchObject({ ok: true });
+});
+
+it("a request's wait on a read shared between visitors ends with its own reads while the API is silent", async () => {
+  await silenceTheApi();
+  const deadline = AbortSignal.timeout(60_000);
+  await expect(client(0, deadline).get("/hang")).rejects.toMatchObject(UNAVAILABLE);
+  // The shared read is answered within 2 s of its own start; this request's 2 s are spent.
+  const config = { apiUrl, appUrl: "http://127.0.0.1:3000", deadlineMs: 60_000 };
+  const shared = getShared(config, "/late", (api) => api.get("/late"), deadline);
+  await expect(shared).rejects.toMatchObject(UNAVAILABLE);
 });

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { inWords } from "./operations.server.ts";
 
 /**
  * What the web tier makes of the API's answers: the session statuses' redirects, the 404 page,
@@ -106,6 +107,24 @@ export function serviceUnavailable() {
     { message: "Service Unavailable." },
     { status: 503, statusText: "Service Unavailable" },
   );
+}
+
+const unansweredReads = new WeakSet<object>();
+
+/** The 503 of a read the API did not answer, once the client has logged it. */
+export function unansweredUnavailable() {
+  const unavailable = serviceUnavailable();
+  unansweredReads.add(unavailable);
+  return unavailable;
+}
+
+/**
+ * Says in the log that a part of the page fell back (`what`: "Site settings"), unless the API
+ * did not answer its read: the client has logged that, or counts it while the API is silent.
+ */
+export function logFallback(what: string, error: unknown): void {
+  if (typeof error === "object" && error !== null && unansweredReads.has(error)) return;
+  console.error(`${what} failed to load: ${inWords(error)}`);
 }
 
 export function throwNotFound(): never {

@@ -17,6 +17,9 @@ export class ApiSilence {
   readonly #apiUrl: string;
   #lastAnswerAt = Number.NEGATIVE_INFINITY;
   #silent = false;
+  #silentSince = 0;
+  /** Calls unanswered while silent: not logged one by one, but when the silence ends. */
+  #unansweredMeanwhile = 0;
 
   constructor(apiUrl: string) {
     this.#apiUrl = apiUrl;
@@ -42,17 +45,30 @@ export class ApiSilence {
     this.#lastAnswerAt = performance.now();
     if (!this.#silent) return;
     this.#silent = false;
-    console.warn(`The API at ${this.#apiUrl} answers again: reads wait out the whole deadline.`);
+    const seconds = Math.round((this.#lastAnswerAt - this.#silentSince) / 1000);
+    console.warn(
+      `The API at ${this.#apiUrl} answers again after ${seconds} s; ` +
+        `${this.#unansweredMeanwhile} calls went unanswered meanwhile.`,
+    );
   }
 
-  /** A call started at `startedAt` (performance.now()) ran out of time. */
-  timedOut(startedAt: number): void {
+  /** `call` ("GET /api/user"), started at `startedAt` (performance.now()), ran out of time. */
+  timedOut(call: string, startedAt: number): void {
     if (this.#silent || this.#lastAnswerAt >= startedAt) return;
     this.#silent = true;
+    this.#silentSince = performance.now();
+    this.#unansweredMeanwhile = 0;
     console.warn(
-      `The API at ${this.#apiUrl} answered nothing while a call waited out its deadline: ` +
+      `The API at ${this.#apiUrl} answered nothing while ${call} waited out its deadline: ` +
         `a page's reads wait at most ${SILENT_READ_MS} ms until it answers again.`,
     );
+  }
+
+  /** Counts a call the API did not answer; whether to log it on its own (not while silent). */
+  unanswered(): boolean {
+    if (!this.#silent) return true;
+    this.#unansweredMeanwhile += 1;
+    return false;
   }
 }
 

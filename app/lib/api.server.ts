@@ -5,8 +5,8 @@ import { parseApiBody } from "./api-fields.ts";
 import { isTimeout, silenceOf } from "./api-silence.server.ts";
 import {
   bodyOrNotFound,
-  serviceUnavailable,
   throwForSessionStatus,
+  unansweredUnavailable,
   UnexpectedApiResponse,
   type ApiResult,
 } from "./api-answers.server.ts";
@@ -19,6 +19,7 @@ export {
   fieldErrorsOf,
   formFailureFrom,
   IMAGE_TOO_LARGE,
+  logFallback,
   loginPath,
   messageOf,
   serviceUnavailable,
@@ -184,7 +185,7 @@ export class ApiClient {
     try {
       ({ response, body } = await this.#answer(method, path, options));
     } catch (error) {
-      ({ response, body } = unanswered(method, path, error));
+      ({ response, body } = unanswered(this.#apiUrl, method, path, error));
       this.#writeUnanswered = true; // A read has thrown its 503 already.
     }
     const result = { status: response.status, headers: response.headers };
@@ -208,7 +209,7 @@ export class ApiClient {
     try {
       response = await this.#send("GET", path, {}, AbortSignal.timeout(timeoutMs));
     } catch (error) {
-      ({ response } = unanswered("GET", path, error));
+      ({ response } = unanswered(this.#apiUrl, "GET", path, error));
     }
     if (!response.ok) await response.body?.cancel();
     throwForSessionStatus(response.status, returnTo);
@@ -279,7 +280,7 @@ export class ApiClient {
     try {
       response = await fetch(url, { method, headers, body, redirect: "manual", signal: sentWith });
     } catch (error) {
-      if (isTimeout(error)) silence.timedOut(startedAt);
+      if (isTimeout(error)) silence.timedOut(`${method} ${path}`, startedAt);
       throw error;
     }
     silence.answered();
@@ -323,23 +324,24 @@ export class ApiClient {
  * closes the connection on a body over its limit). A read cannot show its page: 503, which the
  * host answers with Retry-After. A write becomes the form's message, never a 500.
  */
-function unanswered(method: ApiMethod, path: string, error: unknown) {
-  if (!MUTATING_METHODS.has(method)) throw unansweredRead(method, path, error);
-  noteUnanswered(method, path, error);
+function unanswered(apiUrl: string, method: ApiMethod, path: string, error: unknown) {
+  if (!MUTATING_METHODS.has(method)) throw unansweredRead(apiUrl, method, path, error);
+  noteUnanswered(apiUrl, method, path, error);
   const headers = new Headers({ "Content-Type": "application/json" });
   return { response: new Response(null, { status: 503, headers }), body: { message: NO_ANSWER } };
 }
 
 /** What a read the API did not answer throws: its page cannot be shown (503). */
-export function unansweredRead(method: ApiMethod, path: string, error: unknown) {
-  noteUnanswered(method, path, error);
-  return serviceUnavailable();
+export function unansweredRead(apiUrl: string, method: ApiMethod, path: string, error: unknown) {
+  noteUnanswered(apiUrl, method, path, error);
+  return unansweredUnavailable();
 }
 
-function noteUnanswered(method: ApiMethod, path: string, error: unknown) {
+function noteUnanswered(apiUrl: string, method: ApiMethod, path: string, error: unknown) {
+  countApiCall("unanswered");
+  if (!silenceOf(apiUrl).unanswered()) return;
   const reason = error instanceof Error ? (error.cause ?? error).toString() : String(error);
   console.warn(`The API gave no answer to ${method} ${path}: ${reason}`);
-  countApiCall("unanswered");
 }
 
 const CLOSED_CONNECTION_CODES = new Set(["UND_ERR_SOCKET", "ECONNRESET", "EPIPE"]);

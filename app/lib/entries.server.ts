@@ -11,6 +11,7 @@ import {
 import {
   assertOk,
   bodyOrNotFound,
+  logFallback,
   unusableAsBadGateway,
   unusableAsUnavailable,
   type ApiClient,
@@ -18,7 +19,6 @@ import {
 } from "./api.server.ts";
 import { requestFactsContext } from "./request-context.server.ts";
 import { getShared } from "./shared-data.server.ts";
-import { inWords } from "./operations.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -141,7 +141,7 @@ export async function loadEntryTeasers(
     if (!result.ok) throw new Error(`the API answered ${result.status}`);
     return entryAddresses(kind, result.body.results.slice(0, count));
   } catch (error) {
-    console.error(`The ${kind} teasers failed to load: ${inWords(error)}`);
+    logFallback(`The ${kind} teasers`, error);
     return [];
   }
 }

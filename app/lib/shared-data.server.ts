@@ -110,7 +110,10 @@ export function getShared<T>(
     (result) => result.status < 500,
   );
   if (!deadline) return shared;
-  return untilDeadline(shared, silenceOf(config.apiUrl).readSignal(deadline), path);
+  const waited = silenceOf(config.apiUrl).readSignal(deadline);
+  return untilDeadline(shared, waited, () =>
+    unansweredRead(config.apiUrl, "GET", path, waited.reason),
+  );
 }
 
 /**
@@ -118,9 +121,13 @@ export function getShared<T>(
  * of its own, begun when it was: waiting on it after the request's had passed would make a page
  * that met a hung API wait twice (settings, then the page's list) before its 503.
  */
-function untilDeadline<T>(answer: Promise<T>, deadline: AbortSignal, path: string): Promise<T> {
+function untilDeadline<T>(
+  answer: Promise<T>,
+  deadline: AbortSignal,
+  unanswered: () => unknown,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const giveUp = () => reject(unansweredRead("GET", path, deadline.reason));
+    const giveUp = () => reject(unanswered());
     // Handled first: the shared answer may fail after this caller has given up on it.
     answer.then(resolve, reject).finally(() => deadline.removeEventListener("abort", giveUp));
     if (deadline.aborted) return giveUp();

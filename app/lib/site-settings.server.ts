@@ -1,7 +1,7 @@
 import { SettingsSchema, type SiteSettings } from "./api-types.ts";
 import type { WebConfig } from "./config.server.ts";
 import { getShared } from "./shared-data.server.ts";
-import { inWords } from "./operations.server.ts";
+import { logFallback } from "./api.server.ts";
 
 /**
  * The organisation's details from `GET /api/settings` (the same for everyone, so shared between
@@ -36,7 +36,7 @@ export async function loadSiteSettings(
       editable: true,
     };
   } catch (error) {
-    console.error(`Site settings failed to load: ${inWords(error)}`);
+    logFallback("Site settings", error);
     return defaults;
   }
 }

@@ -1,9 +1,8 @@
 import type { RouterContextProvider } from "react-router";
-import type { ApiClient } from "./api.server.ts";
+import { logFallback, type ApiClient } from "./api.server.ts";
 import { pagedSchema, TestimonialSchema, type Testimonial } from "./api-types.ts";
 import { requestFactsContext } from "./request-context.server.ts";
 import { getShared } from "./shared-data.server.ts";
-import { inWords } from "./operations.server.ts";
 
 /**
  * The newest few testimonials, for the home page. The page they sit on never fails because of
@@ -27,7 +26,7 @@ export async function loadNewestTestimonials(
     if (!result.ok) throw new Error(`the API answered ${result.status}`);
     return result.body.results.slice(0, count);
   } catch (error) {
-    console.error(`The testimonials failed to load: ${inWords(error)}`);
+    logFallback("The testimonials", error);
     return [];
   }
 }

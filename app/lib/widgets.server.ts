@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { WidgetSchema, type Widget, type WidgetMap } from "./api-types.ts";
 import { requestFactsContext } from "./request-context.server.ts";
 import { getShared } from "./shared-data.server.ts";
-import { inWords } from "./operations.server.ts";
+import { logFallback } from "./api.server.ts";
 
 /**
  * Loads named widgets in parallel; a missing or failing widget is null and renders nothing. A
@@ -28,7 +28,7 @@ export async function loadWidgets(
           console.error(`Widget ${name} failed to load: the API answered ${result.status}`);
         }
       } catch (error) {
-        console.error(`Widget ${name} failed to load: ${inWords(error)}`);
+        logFallback(`Widget ${name}`, error);
       }
       return [name, null];
     }),

@@ -1,12 +1,14 @@
 // The web tier's API client while the API is silent (record 064): once a call has waited out its
 // deadline with nothing answered meanwhile, reads wait at most SILENT_READ_MS until the API
 // answers again; writes always get their whole deadline. Each test has a backend of its own.
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { ApiClient } from "../../app/lib/api.server.ts";
 import { SILENT_READ_MS } from "../../app/lib/api-silence.server.ts";
+import { loadWebConfig } from "../../app/lib/config.server.ts";
 import { getShared } from "../../app/lib/shared-data.server.ts";
+import { loadSiteSettings } from "../../app/lib/site-settings.server.ts";
 
 /** Longer than a silent read may wait, far shorter than a request's deadline. */
 const SLOW_MS = SILENT_READ_MS + 500;
@@ -15,14 +17,17 @@ let server: Server;
 let apiUrl: string;
 /** The calls the backend received, as "GET /path". */
 let received: string[];
+/** The answers to calls it hangs, ended after each test so no call outlives it. */
+let held: ServerResponse[];
 
 beforeEach(async () => {
-  // GET /hang is never answered; /slow is answered after SLOW_MS, /late after half of
+  // GET /hang and /api/settings are never answered; /slow is answered after SLOW_MS, /late after half of
   // SILENT_READ_MS; anything else at once.
   received = [];
+  held = [];
   server = createServer((request, response) => {
     received.push(`${request.method} ${request.url}`);
-    if (request.url === "/hang") return;
+    if (request.url === "/hang" || request.url === "/api/settings") return void held.push(response);
     const answer = () => {
       response.setHeader("Content-Type", "application/json");
       response.end(JSON.stringify({ answered: request.url }));
@@ -35,6 +40,8 @@ beforeEach(async () => {
   apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterEach(async () => {
+  vi.restoreAllMocks();
+  for (const response of held) response.writableEnded || response.end();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
@@ -108,4 +115,34 @@ it("a request's wait on a read shared between visitors ends with its own reads w
   const config = { apiUrl, appUrl: "http://127.0.0.1:3000", deadlineMs: 60_000 };
   const shared = getShared(config, "/late", (api) => api.get("/late"), deadline);
   await expect(shared).rejects.toMatchObject(UNAVAILABLE);
+});
+
+/** What the web tier wrote to the log with console.warn and console.error, a call a line. */
+function logLines() {
+  const lines: string[] = [];
+  const keep = (...words: unknown[]) => void lines.push(words.join(" "));
+  vi.spyOn(console, "warn").mockImplementation(keep);
+  vi.spyOn(console, "error").mockImplementation(keep);
+  return lines;
+}
+
+it("the log names the call that found the API silent, not each read meanwhile, and says how many when it answers again", async () => {
+  const lines = logLines();
+  await silenceTheApi();
+  const reads = [1, 2, 3].map(() => client(60_000).get("/hang"));
+  for (const read of reads) await expect(read).rejects.toMatchObject(UNAVAILABLE);
+  await client(60_000).get("/now");
+  expect(lines).toEqual([
+    expect.stringMatching(/answered nothing while GET \/hang waited out its deadline/),
+    expect.stringMatching(/answers again after \d+ s; 4 calls went unanswered meanwhile\.$/),
+  ]);
+});
+
+it("a part of the page that falls back on an unanswered read is logged once, as the read", async () => {
+  const lines = logLines();
+  // The shared read of the settings has a minute of its own; this request gives up before.
+  const config = loadWebConfig({}, { apiUrl, appKey: "test-key", deadlineMs: 60_000 });
+  const settings = await loadSiteSettings(config, AbortSignal.timeout(300));
+  expect(settings.name).toBe(config.siteDefaults.name);
+  expect(lines).toEqual([expect.stringMatching(/^The API gave no answer to GET \/api\/settings/)]);
 });

@@ -41,7 +41,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   vi.restoreAllMocks();
-  for (const response of held) response.writableEnded || response.end();
+  for (const response of held) if (!response.writableEnded) response.end();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });

@@ -150,10 +150,10 @@ export function requireAnonymous(context: Readonly<RouterContextProvider>): void
   if (context.get(currentUserContext)) throw redirect("/");
 }
 
-/** A record's id from the URL (`/admin/galleries/{id}`): anything but a whole number is the 404 page. */
 /** Whether `value` can name a record: a whole number of at most 10 digits. */
 export const isRecordId = (value: string) => /^\d{1,10}$/.test(value);
 
+/** A record's id from the URL (`/admin/galleries/{id}`): anything but a whole number is the 404 page. */
 export function requireRecordId(id: string): number {
   if (!isRecordId(id)) throwNotFound();
   return Number(id);
